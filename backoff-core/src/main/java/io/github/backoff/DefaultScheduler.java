@@ -1,0 +1,31 @@
+package io.github.backoff;
+
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The shared scheduler of retriers built without one: daemon threads, created on first use. */
+final class DefaultScheduler {
+  private DefaultScheduler() {}
+
+  static ScheduledExecutorService get() {
+    return Holder.INSTANCE;
+  }
+
+  private static final class Holder {
+    static final ScheduledExecutorService INSTANCE = create();
+
+    private static ScheduledExecutorService create() {
+      AtomicInteger count = new AtomicInteger();
+      int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+      ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(threads, r -> {
+        Thread t = new Thread(r, "backoff-scheduler-" + count.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      });
+      // Cancelled retries leave the queue at once, so cancelling many pending retries releases their memory.
+      executor.setRemoveOnCancelPolicy(true);
+      return executor;
+    }
+  }
+}

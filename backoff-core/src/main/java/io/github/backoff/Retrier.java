@@ -1,0 +1,185 @@
+package io.github.backoff;
+
+import io.github.backoff.internal.Checks;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * Runs calls under a {@link RetryPolicy}: synchronously on the caller's thread ({@link #call}, {@link #run}) or
+ * asynchronously ({@link #callAsync}) with retries started by a scheduler.
+ *
+ * <pre>{@code
+ * Retrier<String> retrier = Retrier.of(policy);
+ * String body = retrier.call(() -> fetch(url));                                  // sync
+ * CompletableFuture<String> later = retrier.callAsync(() -> fetchAsync(url));    // async
+ * }</pre>
+ *
+ * <p>A retrier is immutable and thread-safe; one instance serves any number of concurrent calls. Time, sleeping,
+ * scheduling and randomness are injected through {@link #builder(RetryPolicy)}, so tests run in virtual time.
+ *
+ * <p><b>Interruption.</b> If the calling thread of {@link #call} is interrupted during a wait, or an attempt throws
+ * {@link InterruptedException}, or the thread's interrupt flag is set when an attempt fails, the retrier stops,
+ * leaves the interrupt flag set, and throws {@link RetryException} with {@link StopReason#INTERRUPTED}.
+ *
+ * <p><b>Cancellation.</b> Cancelling a future returned by {@link #callAsync} cancels its pending retry and the
+ * stage of the attempt in flight; no further attempt starts.
+ *
+ * @param <R> the result type
+ */
+public final class Retrier<R> {
+  final RetryCore<R> core;
+  private final Sleeper sleeper;
+  private final ScheduledExecutorService scheduler;
+
+  Retrier(RetryPolicy<R> policy, Ticker ticker, Sleeper sleeper, ScheduledExecutorService scheduler,
+      RandomGenerator random) {
+    this.core = new RetryCore<>(policy, ticker, random);
+    this.sleeper = sleeper;
+    this.scheduler = scheduler;
+  }
+
+  /**
+   * A retrier with the system ticker and sleeper, the shared daemon scheduler and {@code ThreadLocalRandom}.
+   *
+   * @throws NullPointerException if {@code policy} is null
+   */
+  public static <R> Retrier<R> of(RetryPolicy<R> policy) {
+    return builder(policy).build();
+  }
+
+  /**
+   * A builder to inject the ticker, sleeper, scheduler or random source.
+   *
+   * @throws NullPointerException if {@code policy} is null
+   */
+  public static <R> RetrierBuilder<R> builder(RetryPolicy<R> policy) {
+    return new RetrierBuilder<>(Checks.requireNonNull(policy, "policy"));
+  }
+
+  /** The policy this retrier runs calls under. */
+  public RetryPolicy<R> policy() {
+    return core.policy;
+  }
+
+  ScheduledExecutorService scheduler() {
+    return scheduler != null ? scheduler : DefaultScheduler.get();
+  }
+
+  /**
+   * Calls {@code callable} until it succeeds or the policy stops, waiting on the caller's thread between attempts.
+   * A zero wait retries at once, without sleeping. A call that succeeds at the first attempt allocates nothing
+   * beyond what {@code callable} does (with no listeners and no per-attempt timeout).
+   *
+   * @return the first successful result, or the last retryable result if retries stopped on one and the policy
+   *     returns it
+   * @throws RetryException if the policy stops retrying, with the reason, the attempts and the last failure as
+   *     cause; with {@link StopReason#INTERRUPTED} (and the thread's interrupt flag set) on interruption
+   * @throws Error an {@link Error} thrown by {@code callable} that no retry condition matches, unchanged
+   * @throws NullPointerException if {@code callable} is null
+   */
+  public R call(Callable<? extends R> callable) {
+    Checks.requireNonNull(callable, "callable");
+    RetryPolicy<R> policy = core.policy;
+    long start = core.ticker.read();
+    Execution<R> execution = null;
+    for (;;) {
+      R result = null;
+      Throwable failure = null;
+      try {
+        result = policy.attemptTimeoutNanos == 0 ? callable.call() : callWithTimeout(callable);
+      } catch (Throwable t) {
+        failure = t;
+      }
+      if (failure == null && core.isSuccess(result)) {
+        core.succeeded(execution, start, result);
+        return result;
+      }
+      if (execution == null) {
+        execution = new Execution<>(start);
+      }
+      long delay = core.onFailure(execution, result, failure, Thread.currentThread().isInterrupted());
+      if (delay == RetryCore.STOP) {
+        if (execution.stopReason == StopReason.INTERRUPTED) {
+          Thread.currentThread().interrupt();
+        }
+        return core.finish(execution);
+      }
+      if (delay > 0) {
+        try {
+          sleeper.sleep(delay);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          core.interrupted(execution, e);
+          return core.finish(execution);
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs {@code runnable} until it completes normally or the policy stops; see {@link #call}. Result conditions
+   * see {@code null}.
+   *
+   * @throws RetryException if the policy stops retrying
+   * @throws NullPointerException if {@code runnable} is null
+   */
+  public void run(CheckedRunnable runnable) {
+    Checks.requireNonNull(runnable, "runnable");
+    call(() -> {
+      runnable.run();
+      return null;
+    });
+  }
+
+  /**
+   * Starts {@code supplier}'s first attempt on the calling thread, and each retry on the scheduler once its wait
+   * is over; no thread is held while waiting. A supplier that throws instead of returning a failed stage counts
+   * as a failed attempt.
+   *
+   * <p>The returned future completes with the first successful result (or the last retryable one, as
+   * {@link #call} returns it), or exceptionally with the {@link RetryException} (or unmatched {@link Error}) that
+   * {@link #call} would throw. Cancelling it cancels the pending retry and the attempt in flight, and no further
+   * attempt starts. The supplier should not block: it runs on the scheduler's threads.
+   *
+   * @throws NullPointerException if {@code supplier} is null
+   */
+  public CompletableFuture<R> callAsync(Supplier<? extends CompletionStage<? extends R>> supplier) {
+    Checks.requireNonNull(supplier, "supplier");
+    AsyncExecution<R> execution = new AsyncExecution<>(this, supplier);
+    execution.attempt();
+    return execution;
+  }
+
+  private R callWithTimeout(Callable<? extends R> callable) throws Exception {
+    long timeout = core.policy.attemptTimeoutNanos;
+    SyncAttemptTimer timer = new SyncAttemptTimer(Thread.currentThread());
+    long start = core.ticker.read();
+    ScheduledFuture<?> scheduled = scheduler().schedule(timer, timeout, TimeUnit.NANOSECONDS);
+    R result;
+    try {
+      result = callable.call();
+    } catch (Exception e) {
+      if (finishTimer(scheduled, timer, start, timeout)) {
+        throw new AttemptTimeoutException(java.time.Duration.ofNanos(timeout));
+      }
+      throw e;
+    }
+    if (finishTimer(scheduled, timer, start, timeout)) {
+      throw new AttemptTimeoutException(java.time.Duration.ofNanos(timeout));
+    }
+    return result;
+  }
+
+  /** Stops the timer; returns whether the attempt timed out (the timer fired, or the ticker says it overran). */
+  private boolean finishTimer(ScheduledFuture<?> scheduled, SyncAttemptTimer timer, long start, long timeout) {
+    scheduled.cancel(false);
+    boolean fired = timer.disarm();
+    return fired || core.ticker.read() - start >= timeout;
+  }
+}

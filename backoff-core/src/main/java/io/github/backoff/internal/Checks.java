@@ -1,0 +1,51 @@
+package io.github.backoff.internal;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Precondition checks with formatted messages that name the parameter and the value.
+ *
+ * <p>{@link NullPointerException} for nulls, {@link IllegalArgumentException} for bad values and
+ * {@link IllegalStateException} for conflicting options. Not part of the API.
+ */
+public final class Checks {
+  private Checks() {}
+
+  public static <T> T requireNonNull(T value, String name) {
+    return Objects.requireNonNull(value, name);
+  }
+
+  /** Throws {@link IllegalArgumentException} with {@code String.format(template, args)} unless {@code condition}. */
+  public static void requireArgument(boolean condition, String template, Object... args) {
+    if (!condition) {
+      throw new IllegalArgumentException(String.format(template, args));
+    }
+  }
+
+  /** Throws {@link IllegalStateException} with {@code String.format(template, args)} unless {@code condition}. */
+  public static void requireState(boolean condition, String template, Object... args) {
+    if (!condition) {
+      throw new IllegalStateException(String.format(template, args));
+    }
+  }
+
+  /** Returns {@code value} in nanoseconds, saturated, after checking it is non-null and not negative. */
+  public static long nonNegativeNanos(Duration value, String name) {
+    requireNonNull(value, name);
+    requireArgument(!value.isNegative(), "%s must not be negative: %s", name, Durations.format(value));
+    return Durations.toNanosSaturated(value);
+  }
+
+  /** Returns {@code value} in nanoseconds, saturated, after checking it is non-null and strictly positive. */
+  public static long positiveNanos(Duration value, String name) {
+    requireNonNull(value, name);
+    requireArgument(!value.isNegative() && !value.isZero(), "%s must be positive: %s", name, Durations.format(value));
+    return Durations.toNanosSaturated(value);
+  }
+
+  public static int atLeast(int value, int min, String name) {
+    requireArgument(value >= min, "%s must be >= %d: %d", name, min, value);
+    return value;
+  }
+}

@@ -1,0 +1,96 @@
+package io.github.backoff.internal;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+
+/** Saturating duration arithmetic in nanoseconds, and human-readable formatting. Not part of the API. */
+public final class Durations {
+  private Durations() {}
+
+  /** Nanoseconds of {@code d}, saturated to {@code [Long.MIN_VALUE, Long.MAX_VALUE]} instead of throwing. */
+  public static long toNanosSaturated(Duration d) {
+    long seconds = d.getSeconds();
+    if (seconds >= Long.MAX_VALUE / 1_000_000_000L) {
+      return Long.MAX_VALUE;
+    }
+    if (seconds <= Long.MIN_VALUE / 1_000_000_000L) {
+      return Long.MIN_VALUE;
+    }
+    return seconds * 1_000_000_000L + d.getNano();
+  }
+
+  /** {@code a + b} for non-negative operands, saturated at {@link Long#MAX_VALUE}. */
+  public static long addSaturated(long a, long b) {
+    long sum = a + b;
+    return sum < 0 ? Long.MAX_VALUE : sum;
+  }
+
+  /** {@code a * b} for non-negative operands, saturated at {@link Long#MAX_VALUE}. */
+  public static long multiplySaturated(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return (high != 0 || low < 0) ? Long.MAX_VALUE : low;
+  }
+
+  /**
+   * Rounds a double number of nanoseconds to a long, saturated to {@code [0, Long.MAX_VALUE]}; NaN maps to
+   * {@link Long#MAX_VALUE} so that a poisoned computation can never shorten a wait to zero.
+   */
+  public static long saturate(double nanos) {
+    if (nanos != nanos) {
+      return Long.MAX_VALUE;
+    }
+    if (nanos <= 0) {
+      return 0;
+    }
+    return nanos >= 0x1p63 ? Long.MAX_VALUE : Math.round(nanos);
+  }
+
+  /** {@code format(nanos)} of a duration. */
+  public static String format(Duration d) {
+    if (d.isNegative()) {
+      return "-" + format(d.negated());
+    }
+    return format(toNanosSaturated(d));
+  }
+
+  /**
+   * A short human-readable form: {@code 0 ms}, {@code 500 us}, {@code 25 ms}, {@code 1.5 s}, {@code 2 min},
+   * with at most three significant decimals; {@code Long.MAX_VALUE} prints as {@code forever}.
+   */
+  public static String format(long nanos) {
+    if (nanos == Long.MAX_VALUE) {
+      return "forever";
+    }
+    if (nanos < 0) {
+      return nanos == Long.MIN_VALUE ? "-forever" : "-" + format(-nanos);
+    }
+    if (nanos == 0) {
+      return "0 ms";
+    }
+    if (nanos < 1_000L) {
+      return nanos + " ns";
+    }
+    if (nanos < 1_000_000L) {
+      return decimal(nanos, 1_000L) + " us";
+    }
+    if (nanos < 1_000_000_000L) {
+      return decimal(nanos, 1_000_000L) + " ms";
+    }
+    if (nanos < 60_000_000_000L) {
+      return decimal(nanos, 1_000_000_000L) + " s";
+    }
+    if (nanos < 3_600_000_000_000L) {
+      return decimal(nanos, 60_000_000_000L) + " min";
+    }
+    return decimal(nanos, 3_600_000_000_000L) + " h";
+  }
+
+  private static String decimal(long nanos, long unit) {
+    return BigDecimal.valueOf(nanos)
+        .divide(BigDecimal.valueOf(unit), 3, RoundingMode.HALF_UP)
+        .stripTrailingZeros()
+        .toPlainString();
+  }
+}

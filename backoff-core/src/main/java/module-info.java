@@ -1,0 +1,9 @@
+/**
+ * Backoff core: strategies, jitter, retry policies and their sync and async drivers. No dependencies beyond
+ * {@code java.base}; only the API packages are exported.
+ */
+module io.github.backoff {
+  exports io.github.backoff;
+  exports io.github.backoff.strategy;
+  exports io.github.backoff.event;
+}
