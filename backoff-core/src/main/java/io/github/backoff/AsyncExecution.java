@@ -1,5 +1,6 @@
 package io.github.backoff;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -53,6 +54,7 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
       return;
     }
     int number = ++started;
+    long attemptStart = core.ticker.read();
     CompletionStage<? extends R> stage;
     try {
       stage = supplier.get();
@@ -72,17 +74,28 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
       }
     }
     long timeout = core.policy.attemptTimeoutNanos;
-    Future<?> timer = timeout == 0 ? null : schedule(() -> {
-      if (settle(number, null, new AttemptTimeoutException(java.time.Duration.ofNanos(timeout))) && future != null) {
+    if (timeout == 0) {
+      stage.whenComplete((result, failure) -> settle(number, result, unwrap(failure)));
+      return;
+    }
+    Future<?> timer = schedule(() -> {
+      if (settle(number, null, timedOut()) && future != null) {
         future.cancel(true);
       }
-    }, timeout);
+    }, Math.max(0, timeout - (core.ticker.read() - attemptStart)));
     stage.whenComplete((result, failure) -> {
-      if (timer != null) {
-        timer.cancel(false);
+      timer.cancel(false);
+      // Like the sync driver, an outcome that arrives after the timeout (by the ticker) counts as timed out.
+      if (core.ticker.read() - attemptStart >= timeout) {
+        settle(number, null, timedOut());
+      } else {
+        settle(number, result, unwrap(failure));
       }
-      settle(number, result, unwrap(failure));
     });
+  }
+
+  private AttemptTimeoutException timedOut() {
+    return new AttemptTimeoutException(Duration.ofNanos(core.policy.attemptTimeoutNanos));
   }
 
   /** Handles attempt {@code number}'s outcome unless it was already settled; returns whether this call did. */

@@ -1,0 +1,24 @@
+package io.github.backoff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ModuleDescriptorTest {
+
+  @Test
+  void moduleInfo_exportsOnlyApiPackagesAndRequiresOnlyJavaBase() {
+    ModuleDescriptor descriptor = ModuleFinder.of(Path.of("target/classes")).find("io.github.backoff")
+        .orElseThrow().descriptor();
+
+    assertThat(descriptor.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()))
+        .doesNotContain("io.github.backoff.internal")
+        .contains("io.github.backoff", "io.github.backoff.strategy", "io.github.backoff.event");
+    assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
+        .containsExactly("java.base");
+  }
+}

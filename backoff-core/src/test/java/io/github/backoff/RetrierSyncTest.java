@@ -1,0 +1,158 @@
+package io.github.backoff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.Allocations;
+import io.github.backoff.testing.FakeClock;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class RetrierSyncTest {
+  private final FakeClock clock = new FakeClock();
+
+  @AfterEach
+  void clearInterrupt() {
+    Thread.interrupted();
+  }
+
+  private Retrier<String> retrier(RetryPolicy<String> policy, Sleeper sleeper) {
+    return Retrier.builder(policy).withTicker(clock::nanoTime).withSleeper(sleeper).build();
+  }
+
+  private static RetryPolicy<String> policy() {
+    return RetryPolicy.<String>builder().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(5)
+        .build();
+  }
+
+  @Test
+  void call_interruptedDuringWait_stopsRestoresFlagAndThrows() {
+    IOException failure = new IOException("down");
+    AtomicInteger attempts = new AtomicInteger();
+    Retrier<String> retrier = retrier(policy(), nanos -> {
+      throw new InterruptedException("woken");
+    });
+
+    assertThatThrownBy(() -> retrier.call(() -> {
+      attempts.incrementAndGet();
+      throw failure;
+    })).isInstanceOfSatisfying(RetryException.class, e -> {
+      assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED);
+      assertThat(e.getCause()).isSameAs(failure);
+      assertThat(e.getSuppressed()).singleElement().isInstanceOf(InterruptedException.class);
+    });
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    assertThat(attempts).hasValue(1);
+  }
+
+  @Test
+  void call_attemptThrowsInterruptedException_stopsAndRestoresFlag() {
+    Retrier<String> retrier = retrier(policy(), clock::sleep);
+
+    assertThatThrownBy(() -> retrier.call(() -> {
+      throw new InterruptedException("in the attempt");
+    })).isInstanceOfSatisfying(RetryException.class,
+        e -> assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED));
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    assertThat(clock.sleeps()).isEmpty();
+  }
+
+  @Test
+  void call_interruptFlagSetByFailedAttempt_stopsWithoutWaiting() {
+    Retrier<String> retrier = retrier(policy(), clock::sleep);
+
+    assertThatThrownBy(() -> retrier.call(() -> {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted I/O");
+    })).isInstanceOfSatisfying(RetryException.class,
+        e -> assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED));
+    assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    assertThat(clock.sleeps()).isEmpty();
+  }
+
+  @Test
+  void call_realThreadInterruptedWhileSleeping_stopsPromptly() throws Exception {
+    RetryPolicy<String> policy = RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ofMinutes(10))).build();
+    Retrier<String> retrier = Retrier.of(policy);
+    CountDownLatch attempted = new CountDownLatch(1);
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    AtomicReference<Boolean> flag = new AtomicReference<>();
+    Thread worker = new Thread(() -> {
+      try {
+        retrier.call(() -> {
+          attempted.countDown();
+          throw new IOException("down");
+        });
+      } catch (Throwable t) {
+        thrown.set(t);
+      }
+      flag.set(Thread.currentThread().isInterrupted());
+    });
+    worker.start();
+    assertThat(attempted.await(10, TimeUnit.SECONDS)).isTrue();
+    while (worker.getState() != Thread.State.TIMED_WAITING && worker.isAlive()) {
+      Thread.onSpinWait();
+    }
+    worker.interrupt();
+    worker.join(10_000);
+
+    assertThat(worker.isAlive()).isFalse();
+    assertThat(thrown.get()).isInstanceOfSatisfying(RetryException.class,
+        e -> assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED));
+    assertThat(flag.get()).isTrue();
+  }
+
+  @Test
+  void run_runnableFailsThenSucceeds_runsTwice() {
+    AtomicInteger runs = new AtomicInteger();
+    retrier(policy(), clock::sleep).run(() -> {
+      if (runs.incrementAndGet() == 1) {
+        throw new IOException("first");
+      }
+    });
+
+    assertThat(runs).hasValue(2);
+    assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void call_nullCallable_throwsNpeNamingIt() {
+    assertThatThrownBy(() -> retrier(policy(), clock::sleep).call(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("callable");
+  }
+
+  @Test
+  void call_attemptTimeoutWithRealScheduler_interruptsTheAttempt() {
+    RetryPolicy<String> policy = RetryPolicy.<String>builder()
+        .withBackoff(Backoff.none()).withMaxAttempts(2).withAttemptTimeout(Duration.ofMillis(50)).build();
+    AtomicInteger attempts = new AtomicInteger();
+
+    String result = Retrier.of(policy).call(() -> {
+      if (attempts.incrementAndGet() == 1) {
+        new CountDownLatch(1).await(); // blocks until the timeout interrupts it
+      }
+      return "second";
+    });
+
+    assertThat(result).isEqualTo("second");
+    assertThat(Thread.currentThread().isInterrupted()).isFalse();
+  }
+
+  @Test
+  void call_successAtFirstAttempt_allocatesNothing() {
+    Retrier<String> retrier = Retrier.of(RetryPolicy.<String>builder().build());
+    java.util.concurrent.Callable<String> callable = () -> "constant";
+
+    double perCall = Allocations.bytesPerCall(1_000_000, () -> retrier.call(callable));
+
+    assertThat(perCall).as("bytes per successful call").isLessThan(0.5);
+  }
+}
