@@ -41,6 +41,7 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
     this.core = retrier.core;
     this.supplier = supplier;
     this.startNanos = core.ticker.read();
+    core.started();
   }
 
   /** Runs a scheduled retry. */

@@ -13,6 +13,7 @@ final class Execution<R> {
   final long startNanos;
   int attempts;
   long previousDelayNanos;
+  long budgetAcquired;
   R lastResult;
   Throwable lastFailure;
   private Throwable[] earlier;

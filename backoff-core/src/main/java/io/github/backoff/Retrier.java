@@ -87,6 +87,7 @@ public final class Retrier<R> {
     Checks.requireNonNull(callable, "callable");
     RetryPolicy<R> policy = core.policy;
     long start = core.ticker.read();
+    core.started();
     Execution<R> execution = null;
     for (;;) {
       R result = null;

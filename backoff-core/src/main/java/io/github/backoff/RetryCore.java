@@ -50,6 +50,9 @@ final class RetryCore<R> {
     if (policy.hasListeners) {
       emit(new AttemptFailed<>(attempt, nanos(elapsed), result, failure));
     }
+    if (policy.budget != null) {
+      policy.budget.onFailure();
+    }
     StopReason stop = classify(failure, interrupted);
     if (stop == null && attempt >= policy.maxAttempts) {
       stop = StopReason.ATTEMPTS_EXHAUSTED;
@@ -71,6 +74,14 @@ final class RetryCore<R> {
       if (stop == null && policy.maxElapsedNanos != Long.MAX_VALUE
           && Durations.addSaturated(Math.max(0, elapsed), delay) >= policy.maxElapsedNanos) {
         stop = StopReason.TIME_BUDGET_EXHAUSTED;
+      }
+      if (stop == null && policy.budget != null) {
+        long cost = policy.budget.tryAcquireRetry(failure);
+        if (cost < 0) {
+          stop = StopReason.BUDGET_DENIED;
+        } else {
+          ex.budgetAcquired += cost;
+        }
       }
     }
     if (stop != null) {
@@ -139,7 +150,17 @@ final class RetryCore<R> {
     throw ex.toException();
   }
 
+  /** Called when an execution starts its first attempt. */
+  void started() {
+    if (policy.budget != null) {
+      policy.budget.onRequest();
+    }
+  }
+
   void succeeded(Execution<R> ex, long startNanos, R result) {
+    if (policy.budget != null) {
+      policy.budget.onSuccess(ex == null ? 0 : ex.budgetAcquired);
+    }
     if (policy.hasListeners) {
       emit(new Succeeded<>(ex == null ? 1 : ex.attempts + 1, nanos(ticker.read() - startNanos), result));
     }

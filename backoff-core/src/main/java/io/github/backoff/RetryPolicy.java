@@ -1,5 +1,6 @@
 package io.github.backoff;
 
+import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryListener;
 import io.github.backoff.internal.Durations;
 import io.github.backoff.strategy.Backoff;
@@ -52,6 +53,7 @@ public final class RetryPolicy<R> {
   final boolean throwOnRetryableResult;
   final boolean hasListeners;
   final boolean retryOnAnyException;
+  final RetryBudget budget;
 
   RetryPolicy(RetryPolicyBuilder<R> b) {
     this.backoff = b.backoff;
@@ -71,6 +73,7 @@ public final class RetryPolicy<R> {
     this.throwOnRetryableResult = b.throwOnRetryableResult;
     this.hasListeners = !listeners.isEmpty();
     this.retryOnAnyException = retryOnTypes.isEmpty() && retryIfs.isEmpty();
+    this.budget = b.budget;
   }
 
   /** A builder with the defaults: {@link RetryPolicyBuilder#DEFAULT_BACKOFF}, 3 attempts, no time limits. */
@@ -101,6 +104,11 @@ public final class RetryPolicy<R> {
   /** The per-attempt timeout, if any. */
   public Optional<Duration> attemptTimeout() {
     return attemptTimeoutNanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(attemptTimeoutNanos));
+  }
+
+  /** The retry budget, if any. */
+  public Optional<RetryBudget> budget() {
+    return Optional.ofNullable(budget);
   }
 
   /** The listeners, in registration order. */

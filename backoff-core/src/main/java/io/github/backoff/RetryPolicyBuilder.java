@@ -1,5 +1,6 @@
 package io.github.backoff;
 
+import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryListener;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
@@ -49,6 +50,7 @@ public final class RetryPolicyBuilder<R> {
   boolean giveUpIfOverrideExceedsMax;
   final List<RetryListener<? super R>> listeners = new ArrayList<>();
   boolean throwOnRetryableResult;
+  RetryBudget budget;
 
   RetryPolicyBuilder() {}
 
@@ -68,6 +70,7 @@ public final class RetryPolicyBuilder<R> {
     giveUpIfOverrideExceedsMax = p.giveUpIfOverrideExceedsMax;
     listeners.addAll(p.listeners);
     throwOnRetryableResult = p.throwOnRetryableResult;
+    budget = p.budget;
   }
 
   /** The strategy that computes each wait; see {@link Backoff}. */
@@ -190,6 +193,15 @@ public final class RetryPolicyBuilder<R> {
   public RetryPolicyBuilder<R> giveUpIfOverrideExceedsMax() {
     Checks.requireState(delayOverride != null, "giveUpIfOverrideExceedsMax needs withDelayOverride first");
     this.giveUpIfOverrideExceedsMax = true;
+    return this;
+  }
+
+  /**
+   * Limits retries with {@code budget}, shared by every call under this policy (and any other policy given the
+   * same budget): a retry the budget denies stops the execution with {@link StopReason#BUDGET_DENIED}.
+   */
+  public RetryPolicyBuilder<R> withBudget(RetryBudget budget) {
+    this.budget = Checks.requireNonNull(budget, "budget");
     return this;
   }
 

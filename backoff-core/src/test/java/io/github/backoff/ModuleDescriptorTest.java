@@ -17,7 +17,8 @@ class ModuleDescriptorTest {
 
     assertThat(descriptor.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()))
         .doesNotContain("io.github.backoff.internal")
-        .contains("io.github.backoff", "io.github.backoff.strategy", "io.github.backoff.event");
+        .contains("io.github.backoff", "io.github.backoff.strategy", "io.github.backoff.event",
+            "io.github.backoff.budget");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .containsExactly("java.base");
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.Harness.Driver;
 import io.github.backoff.Harness.Outcome;
+import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.AttemptFailed;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
@@ -398,5 +399,38 @@ class RetrierScenariosTest {
         f -> assertThat(f.failure()).isInstanceOf(AttemptTimeoutException.class)
             .hasMessage("attempt timed out after 1 s"));
     assertThat(Thread.interrupted()).as("no stray interrupt left behind").isFalse();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Driver.class)
+  void call_budgetDenies_stopsWithBudgetDenied(Driver driver) {
+    RetryBudget budget = RetryBudget.retryQuota(12, 5, 10);
+    Harness<String> first = new Harness<String>()
+        .script(Harness.fail(new IOException()), Harness.fail(new IOException()), Harness.fail(new IOException()));
+    RetryPolicy<String> policy = exponential().withMaxAttempts(5).withBudget(budget).build();
+
+    Outcome<String> outcome = first.run(driver, policy);
+
+    RetryException e = (RetryException) outcome.thrown();
+    assertThat(e.reason()).isEqualTo(StopReason.BUDGET_DENIED);
+    assertThat(e.attempts()).as("two retries of cost 5 fit in 12, the third does not").isEqualTo(3);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Driver.class)
+  void call_successAfterRetries_refundsTheBudget(Driver driver) {
+    RetryBudget budget = RetryBudget.retryQuota(10, 5, 10);
+    RetryPolicy<String> policy = exponential().withMaxAttempts(5).withBudget(budget).build();
+
+    Outcome<String> outcome = new Harness<String>()
+        .script(Harness.fail(new IOException()), Harness.fail(new IOException()), Harness.value("ok"))
+        .run(driver, policy);
+    assertThat(outcome.result()).isEqualTo("ok");
+
+    // Both units of 5 came back: the next call can retry twice again.
+    Outcome<String> again = new Harness<String>()
+        .script(Harness.fail(new IOException()), Harness.fail(new IOException()), Harness.value("ok again"))
+        .run(driver, policy);
+    assertThat(again.result()).isEqualTo("ok again");
   }
 }

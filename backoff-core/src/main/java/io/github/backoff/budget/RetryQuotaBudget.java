@@ -1,0 +1,75 @@
+package io.github.backoff.budget;
+
+import io.github.backoff.internal.Checks;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The AWS SDKs' standard-mode retry quota; see {@link RetryBudget#retryQuota(int, int, int)}. */
+final class RetryQuotaBudget implements RetryBudget {
+  private final long capacity;
+  private final long retryCost;
+  private final long timeoutCost;
+  private final AtomicLong available;
+
+  RetryQuotaBudget(int capacity, int retryCost, int timeoutCost) {
+    Checks.atLeast(capacity, 1, "capacity");
+    Checks.atLeast(retryCost, 1, "retryCost");
+    Checks.atLeast(timeoutCost, 1, "timeoutCost");
+    Checks.requireArgument(retryCost <= capacity, "retryCost must be <= capacity: %s > %s", retryCost, capacity);
+    Checks.requireArgument(timeoutCost <= capacity, "timeoutCost must be <= capacity: %s > %s", timeoutCost,
+        capacity);
+    this.capacity = capacity;
+    this.retryCost = retryCost;
+    this.timeoutCost = timeoutCost;
+    this.available = new AtomicLong(capacity);
+  }
+
+  @Override
+  public void onRequest() {}
+
+  @Override
+  public void onFailure() {}
+
+  @Override
+  public long tryAcquireRetry(Throwable failure) {
+    long cost = isTimeout(failure) ? timeoutCost : retryCost;
+    long current;
+    do {
+      current = available.get();
+      if (current < cost) {
+        return -1;
+      }
+    } while (!available.compareAndSet(current, current - cost));
+    return cost;
+  }
+
+  @Override
+  public void onSuccess(long acquired) {
+    long refund = acquired > 0 ? acquired : 1;
+    long current;
+    do {
+      current = available.get();
+      if (current == capacity) {
+        return;
+      }
+    } while (!available.compareAndSet(current, Math.min(capacity, current + refund)));
+  }
+
+  /** Timeouts by type, including subclasses such as java.net.http.HttpTimeoutException by name (core sees java.base only). */
+  static boolean isTimeout(Throwable failure) {
+    return failure instanceof TimeoutException || failure instanceof SocketTimeoutException
+        || (failure != null && failure.getClass().getSimpleName().endsWith("TimeoutException"));
+  }
+
+  /** The units left (for metrics and tests). */
+  long available() {
+    return available.get();
+  }
+
+  @Override
+  public String toString() {
+    return "retryQuota(capacity=" + capacity + ", retryCost=" + retryCost + ", timeoutCost=" + timeoutCost
+        + ", available=" + available.get() + ")";
+  }
+}

@@ -1,0 +1,227 @@
+package io.github.backoff.budget;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.AttemptTimeoutException;
+import io.github.backoff.testing.FakeClock;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class RetryBudgetTest {
+
+  // ----------------------------------------------------------------------------------------- token bucket (gRPC)
+
+  @Test
+  void tokenBucket_failuresDrainBelowHalf_deniesRetries() {
+    TokenBucketBudget budget = (TokenBucketBudget) RetryBudget.tokenBucket(10, 0.5);
+
+    for (int i = 0; i < 4; i++) {
+      budget.onFailure();
+    }
+    assertThat(budget.tokens()).isEqualTo(6.0);
+    assertThat(budget.tryAcquireRetry(new IOException())).isZero();
+    budget.onFailure();
+    assertThat(budget.tokens()).isEqualTo(5.0);
+    assertThat(budget.tryAcquireRetry(new IOException())).as("5 is not more than 10/2").isNegative();
+  }
+
+  @Test
+  void tokenBucket_successesRefillByRatioUpToMax() {
+    TokenBucketBudget budget = (TokenBucketBudget) RetryBudget.tokenBucket(10, 0.5);
+    for (int i = 0; i < 20; i++) {
+      budget.onFailure();
+    }
+    assertThat(budget.tokens()).isZero();
+
+    budget.onSuccess(0);
+    budget.onSuccess(0);
+    budget.onSuccess(0);
+    assertThat(budget.tokens()).isEqualTo(1.5);
+    for (int i = 0; i < 100; i++) {
+      budget.onSuccess(0);
+    }
+    assertThat(budget.tokens()).isEqualTo(10.0);
+  }
+
+  @Test
+  void tokenBucket_invalidParameters_nameThem() {
+    assertThatThrownBy(() -> RetryBudget.tokenBucket(1001, 0.1)).hasMessage("maxTokens must be in [1, 1000]: 1001");
+    assertThatThrownBy(() -> RetryBudget.tokenBucket(0, 0.1)).hasMessage("maxTokens must be in [1, 1000]: 0");
+    assertThatThrownBy(() -> RetryBudget.tokenBucket(10, 0)).hasMessage("tokenRatio must be in (0, maxTokens]: 0.0");
+    assertThatThrownBy(() -> RetryBudget.tokenBucket(10, Double.NaN))
+        .hasMessage("tokenRatio must be in (0, maxTokens]: NaN");
+  }
+
+  @Test
+  void tokenBucket_concurrentFailuresAndSuccesses_countStaysExact() throws Exception {
+    TokenBucketBudget budget = (TokenBucketBudget) RetryBudget.tokenBucket(1000, 1.0);
+    // Start at 500 tokens, then 4 threads × 50,000 (failure, success) pairs: the net change is exactly 0.
+    for (int i = 0; i < 500; i++) {
+      budget.onFailure();
+    }
+    runConcurrently(4, 50_000, () -> {
+      budget.onFailure();
+      budget.onSuccess(0);
+    });
+
+    assertThat(budget.tokens()).isEqualTo(500.0);
+  }
+
+  // ------------------------------------------------------------------------------------------- retry quota (AWS)
+
+  @Test
+  void retryQuota_retriesCostFiveOrTenAfterTimeout() {
+    RetryQuotaBudget budget = (RetryQuotaBudget) RetryBudget.retryQuota();
+
+    assertThat(budget.tryAcquireRetry(new IOException())).isEqualTo(5);
+    assertThat(budget.tryAcquireRetry(new AttemptTimeoutException(Duration.ofSeconds(1)))).isEqualTo(10);
+    assertThat(budget.tryAcquireRetry(new SocketTimeoutException())).isEqualTo(10);
+    assertThat(budget.tryAcquireRetry(null)).isEqualTo(5);
+    assertThat(budget.available()).isEqualTo(500 - 30);
+  }
+
+  @Test
+  void retryQuota_exhausted_deniesUntilSuccessesRefund() {
+    RetryQuotaBudget budget = (RetryQuotaBudget) RetryBudget.retryQuota(12, 5, 10);
+
+    assertThat(budget.tryAcquireRetry(new IOException())).isEqualTo(5);
+    assertThat(budget.tryAcquireRetry(new IOException())).isEqualTo(5);
+    assertThat(budget.tryAcquireRetry(new IOException())).as("2 left < 5").isNegative();
+    assertThat(budget.available()).isEqualTo(2);
+
+    budget.onSuccess(5); // a call whose retry took 5 succeeded
+    assertThat(budget.available()).isEqualTo(7);
+    budget.onSuccess(0); // a call that needed no retry adds 1
+    assertThat(budget.available()).isEqualTo(8);
+    budget.onSuccess(100);
+    assertThat(budget.available()).as("capped at the capacity").isEqualTo(12);
+  }
+
+  @Test
+  void retryQuota_invalidParameters_nameThem() {
+    assertThatThrownBy(() -> RetryBudget.retryQuota(0, 5, 10)).hasMessage("capacity must be >= 1: 0");
+    assertThatThrownBy(() -> RetryBudget.retryQuota(4, 5, 1)).hasMessage("retryCost must be <= capacity: 5 > 4");
+    assertThatThrownBy(() -> RetryBudget.retryQuota(10, 5, 0)).hasMessage("timeoutCost must be >= 1: 0");
+  }
+
+  @Test
+  void retryQuota_concurrentSpendAndRefund_countStaysExact() throws Exception {
+    RetryQuotaBudget budget = (RetryQuotaBudget) RetryBudget.retryQuota(1_000_000, 5, 10);
+    AtomicLong denied = new AtomicLong();
+    runConcurrently(4, 50_000, () -> {
+      long cost = budget.tryAcquireRetry(new IOException());
+      if (cost < 0) {
+        denied.incrementAndGet();
+      } else {
+        budget.onSuccess(cost);
+      }
+    });
+
+    assertThat(denied).hasValue(0);
+    assertThat(budget.available()).isEqualTo(1_000_000);
+  }
+
+  @Test
+  void retryQuota_concurrentSpendingOnly_neverOverdraws() throws Exception {
+    RetryQuotaBudget budget = (RetryQuotaBudget) RetryBudget.retryQuota(5_000, 5, 10);
+    AtomicLong granted = new AtomicLong();
+    runConcurrently(4, 10_000, () -> {
+      if (budget.tryAcquireRetry(new IOException()) > 0) {
+        granted.incrementAndGet();
+      }
+    });
+
+    assertThat(granted).hasValue(1_000);
+    assertThat(budget.available()).isZero();
+  }
+
+  // ------------------------------------------------------------------------------------------ ratio (Finagle)
+
+  @Test
+  void ratio_allowsReservePlusPercentOfRequests() {
+    FakeClock clock = new FakeClock();
+    RatioBudget budget = (RatioBudget) RetryBudget.ratio(0.2, Duration.ofSeconds(10), 1, clock::nanoTime);
+    // Reserve: 1/s over 10 s = 10 retries; 100 requests add 20.
+    for (int i = 0; i < 100; i++) {
+      budget.onRequest();
+    }
+    int granted = 0;
+    while (budget.tryAcquireRetry(new IOException()) > 0) {
+      granted++;
+    }
+
+    assertThat(granted).isEqualTo(30);
+  }
+
+  @Test
+  void ratio_windowSlides_oldRequestsAndRetriesExpire() {
+    FakeClock clock = new FakeClock();
+    RatioBudget budget = (RatioBudget) RetryBudget.ratio(0.5, Duration.ofSeconds(10), 0, clock::nanoTime);
+    for (int i = 0; i < 10; i++) {
+      budget.onRequest();
+    }
+    assertThat(budget.balance()).isEqualTo(5.0);
+    for (int i = 0; i < 5; i++) {
+      assertThat(budget.tryAcquireRetry(null)).isPositive();
+    }
+    assertThat(budget.tryAcquireRetry(null)).isNegative();
+
+    clock.advance(Duration.ofSeconds(11));
+
+    assertThat(budget.balance()).isZero();
+    budget.onRequest();
+    budget.onRequest();
+    assertThat(budget.balance()).isEqualTo(1.0);
+  }
+
+  @Test
+  void ratio_invalidParameters_nameThem() {
+    assertThatThrownBy(() -> RetryBudget.ratio(-0.1, Duration.ofSeconds(1), 1, System::nanoTime))
+        .hasMessage("percent must be in [0, 10]: -0.1");
+    assertThatThrownBy(() -> RetryBudget.ratio(0.2, Duration.ofMillis(1), 1, System::nanoTime))
+        .hasMessage("window must be >= 10 ms: 1 ms");
+    assertThatThrownBy(() -> RetryBudget.ratio(0.2, Duration.ofSeconds(1), -1, System::nanoTime))
+        .hasMessage("minRetriesPerSecond must be >= 0: -1");
+  }
+
+  @Test
+  void ratio_concurrentRequests_countStaysExact() throws Exception {
+    FakeClock clock = new FakeClock();
+    RatioBudget budget = (RatioBudget) RetryBudget.ratio(1.0, Duration.ofSeconds(10), 0, clock::nanoTime);
+    runConcurrently(4, 25_000, budget::onRequest);
+
+    assertThat(budget.balance()).isEqualTo(100_000.0);
+  }
+
+  private static void runConcurrently(int threads, int iterations, Runnable body) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      Future<?>[] futures = new Future<?>[threads];
+      for (int t = 0; t < threads; t++) {
+        futures[t] = pool.submit(() -> {
+          start.await();
+          for (int i = 0; i < iterations; i++) {
+            body.run();
+          }
+          return null;
+        });
+      }
+      start.countDown();
+      for (Future<?> f : futures) {
+        f.get(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}
