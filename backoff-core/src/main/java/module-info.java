@@ -6,4 +6,5 @@ module io.github.backoff {
   exports io.github.backoff;
   exports io.github.backoff.strategy;
   exports io.github.backoff.event;
+  exports io.github.backoff.preset;
 }
