@@ -41,12 +41,12 @@ final class ScheduleChart {
     chart.getStyler().setLegendPosition(LegendPosition.InsideNW);
     chart.getStyler().setLegendBackgroundColor(new Color(255, 255, 255, 220));
     chart.getStyler().setPlotGridLinesColor(new Color(225, 225, 225));
-    chart.getStyler().setXAxisMin(0.5);
-    chart.getStyler().setXAxisMax(n + 0.5);
+    // Whole-number bounds so the axis ticks fall on retry numbers; the formatter hides 0 and n + 1.
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisMax(n + 1.0);
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setYAxisDecimalPattern("#,##0.###");
-    chart.setCustomXAxisTickLabelsFormatter(x -> Math.abs(x - Math.rint(x)) < 1e-9 && x >= 1 && x <= n
-        ? Long.toString(Math.round(x)) : "");
+    chart.getStyler().setXAxisDecimalPattern("0");
 
     double[] bandX = new double[2 * n];
     double[] bandY = new double[2 * n];
