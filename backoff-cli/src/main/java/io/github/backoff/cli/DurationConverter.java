@@ -12,7 +12,7 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * Parses a non-negative duration: a decimal number and a unit ({@code ns}, {@code us}, {@code ms}, {@code s},
  * {@code m} or {@code min}, {@code h}), as in {@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 500us}, or ISO-8601
- * ({@code PT1S}).
+ * ({@code PT1S}); a bare {@code 0} needs no unit.
  */
 final class DurationConverter implements ITypeConverter<Duration> {
   private static final Pattern SIMPLE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)\\s*([a-zA-Zµ]+)");
@@ -34,6 +34,9 @@ final class DurationConverter implements ITypeConverter<Duration> {
       } catch (DateTimeParseException e) {
         throw new TypeConversionException("'" + value + "' is not an ISO-8601 duration: " + EXAMPLES);
       }
+    }
+    if (text.matches("0+(\\.0+)?")) {
+      return Duration.ZERO; // zero needs no unit
     }
     Matcher m = SIMPLE.matcher(text);
     if (!m.matches()) {
