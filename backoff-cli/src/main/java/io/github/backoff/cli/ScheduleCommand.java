@@ -37,12 +37,13 @@ import picocli.CommandLine.Spec;
         "Strategies: none, constant, linear, exponential, full-jitter, equal-jitter, decorrelated-jitter, "
             + "decorrelated-jitter-v2, randomized, additive.",
         "Presets: google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, ethernet, "
-            + "truncated-binary (takes --truncate-after and --cap)."},
+            + "truncated-binary (takes --truncate-after and --cap).",
+        "Durations: 250ms, 1.5s, 2m, 500us, 10ns, 1h or ISO-8601 (PT1S)."},
     footer = {"", "Examples:",
         "  backoff schedule google-drive",
         "  backoff schedule full-jitter --base 100ms --cap 20s",
         "  backoff schedule ethernet --format csv --samples 1000 --seed 7",
-        "  backoff schedule decorrelated-jitter --base 50ms --cap 10s --chart decorrelated.png"})
+        "  backoff schedule decorrelated-jitter --cap 10s --chart dj.png"})
 final class ScheduleCommand implements Callable<Integer> {
   static final int DEFAULT_ATTEMPTS = 10;
 
@@ -70,7 +71,7 @@ final class ScheduleCommand implements Callable<Integer> {
   Duration step;
 
   @Option(names = "--factor", paramLabel = "F",
-      description = "Randomization factor of randomized, in [0, 1]: t·U[1-F, 1+F]. Default 0.5.")
+      description = "Randomization factor of randomized, in [0, 1]: t x U[1-F, 1+F]. Default 0.5.")
   Double factor;
 
   @Option(names = "--jitter", paramLabel = "DURATION", converter = DurationConverter.class,

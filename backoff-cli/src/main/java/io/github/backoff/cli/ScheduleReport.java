@@ -86,7 +86,7 @@ final class ScheduleReport {
     return BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString();
   }
 
-  /** A short human form with at most three decimals: {@code 0}, {@code 51.2 us}, {@code 250 ms}, {@code 1.5 s}. */
+  /** A short human form with at most three decimals: {@code 0}, {@code 51.2 us}, {@code 250 ms}, {@code 1.5 s}, {@code 65.5 s}. */
   static String human(long nanos) {
     if (nanos == Long.MAX_VALUE) {
       return "forever";
@@ -103,13 +103,14 @@ final class ScheduleReport {
     if (nanos < 1_000_000_000L) {
       return decimal(nanos, 1_000_000L) + " ms";
     }
-    if (nanos < 60_000_000_000L) {
+    // Each unit serves up to ten of the next one, so neighbouring rows tend to share a unit: 65.5 s, not 1.092 min.
+    if (nanos < 600_000_000_000L) {
       return decimal(nanos, 1_000_000_000L) + " s";
     }
-    if (nanos < 3_600_000_000_000L) {
+    if (nanos < 36_000_000_000_000L) {
       return decimal(nanos, 60_000_000_000L) + " min";
     }
-    if (nanos < 86_400_000_000_000L) {
+    if (nanos < 864_000_000_000_000L) {
       return decimal(nanos, 3_600_000_000_000L) + " h";
     }
     return decimal(nanos, 86_400_000_000_000L) + " d";
