@@ -195,7 +195,7 @@ final class ScheduleCommand implements Callable<Integer> {
       s = s.withTruncateAfter(truncateAfter);
     }
     Backoff backoff = s.toBackoff();
-    return new Subject(strategy, s + " = " + backoff, backoff, DEFAULT_ATTEMPTS);
+    return new Subject(strategy, backoff.toString(), backoff, DEFAULT_ATTEMPTS);
   }
 
   private Subject presetSubject() {
