@@ -7,4 +7,5 @@ module io.github.backoff {
   exports io.github.backoff.strategy;
   exports io.github.backoff.event;
   exports io.github.backoff.budget;
+  exports io.github.backoff.preset;
 }

@@ -1,0 +1,76 @@
+package io.github.backoff.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code backoff} command: the entry point of the command line. Sub-commands are listed in
+ * {@link Command#subcommands()} below; to add one, write a class like {@link ScheduleCommand} and list it there.
+ *
+ * <p>Exit codes: {@value #OK} success, {@value #FAILED} the work failed, {@value #USAGE} bad usage. Bad usage
+ * prints one line to standard error naming the problem, never a stack trace.
+ *
+ * <p>Not thread-safe: picocli fills a command object's fields, so build a {@link #commandLine()} per run.
+ *
+ * <pre>{@code
+ * int exitCode = BackoffCommand.commandLine().execute("schedule", "google-drive", "--seed", "7");
+ * }</pre>
+ */
+@Command(name = "backoff",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Retries with exponential backoff and jitter: inspect strategies and presets of well-known clients.",
+    subcommands = {ScheduleCommand.class, CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success", "1:the work failed", "2:bad usage (the problem is printed on one line)"})
+public final class BackoffCommand implements Callable<Integer> {
+  /** Exit code: success. */
+  public static final int OK = 0;
+  /** Exit code: the work failed. */
+  public static final int FAILED = 1;
+  /** Exit code: bad usage. */
+  public static final int USAGE = 2;
+
+  @Spec
+  CommandSpec spec;
+
+  /** A fresh command line with the error handling of the {@code backoff} command. */
+  public static CommandLine commandLine() {
+    CommandLine commandLine = new CommandLine(new BackoffCommand());
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    commandLine.setParameterExceptionHandler(Errors::onParameterException);
+    commandLine.setExecutionExceptionHandler(Errors::onExecutionException);
+    return commandLine;
+  }
+
+  /** Runs the command with {@code args}, writing to {@code out} and {@code err}; returns the exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine commandLine = commandLine();
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    try {
+      return commandLine.execute(args);
+    } finally {
+      out.flush();
+      err.flush();
+    }
+  }
+
+  /** Entry point of the runnable jar. */
+  public static void main(String[] args) {
+    // Charts are drawn off-screen; never look for a display.
+    System.setProperty("java.awt.headless", "true");
+    System.exit(commandLine().execute(args));
+  }
+
+  /** {@code backoff} without a sub-command: the usage, on standard error, as bad usage. */
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return USAGE;
+  }
+}

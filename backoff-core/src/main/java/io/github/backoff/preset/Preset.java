@@ -1,0 +1,323 @@
+package io.github.backoff.preset;
+
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.internal.Checks;
+import io.github.backoff.internal.Durations;
+import io.github.backoff.strategy.Backoff;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The retry behaviour of a well-known client, reproduced from its documentation or source: the backoff strategy,
+ * the attempt and time limits, and the HTTP status codes it retries. Each factory cites its source.
+ *
+ * <p>Retry numbers follow {@link Backoff}: retry {@code r = 1} is the wait before the second attempt. Status codes
+ * are data, for an HTTP integration or a simulator to use; {@link #policyBuilder()} carries over the strategy and
+ * the limits, not the status codes, since the core knows nothing of HTTP.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * Preset drive = Preset.byName("google-drive");
+ * RetryPolicy<HttpResponse<String>> policy = drive.<HttpResponse<String>>policyBuilder()
+ *     .retryIfResult(response -> drive.isRetryableStatus(response.statusCode()))
+ *     .build();
+ * }</pre>
+ */
+public final class Preset {
+  /** Ethernet's slot time at 10 Mb/s: 512 bit times, 51.2 µs. */
+  public static final Duration ETHERNET_SLOT_TIME = Duration.ofNanos(51_200);
+  /** The parameters of {@link #truncatedBinary()}: growth stops after 5 retries, at 16 s. */
+  public static final int DEFAULT_TRUNCATE_AFTER = 5;
+  /** The cap of {@link #truncatedBinary()}: 16 s, reached at retry {@link #DEFAULT_TRUNCATE_AFTER}. */
+  public static final Duration DEFAULT_TRUNCATED_BINARY_CAP = Duration.ofSeconds(16);
+
+  private static final List<Integer> SERVER_ERRORS = range(500, 599);
+
+  private final String name;
+  private final String summary;
+  private final String source;
+  private final Backoff backoff;
+  private final Backoff throttlingBackoff;
+  private final int maxAttempts;
+  private final long maxElapsedNanos;
+  private final List<Integer> retryableStatusCodes;
+
+  private Preset(String name, String summary, String source, Backoff backoff, Backoff throttlingBackoff,
+      int maxAttempts, long maxElapsedNanos, List<Integer> retryableStatusCodes) {
+    this.name = name;
+    this.summary = summary;
+    this.source = source;
+    this.backoff = backoff;
+    this.throttlingBackoff = throttlingBackoff;
+    this.maxAttempts = maxAttempts;
+    this.maxElapsedNanos = maxElapsedNanos;
+    this.retryableStatusCodes = retryableStatusCodes.stream().sorted().distinct()
+        .collect(Collectors.toUnmodifiableList());
+  }
+
+  /**
+   * google-http-java-client's {@code ExponentialBackOff} with its defaults: initial interval 500 ms, multiplier
+   * 1.5, max interval 60 s, randomization factor 0.5 (the randomization applies to the capped interval, so a wait
+   * can reach 90 s), max elapsed time 15 min; {@code HttpRequest}'s default of 10 retries; retries server errors
+   * ({@code BackOffRequired.ON_SERVER_ERROR}: 5xx).
+   * {@code exponential(500 ms, 1.5).withCap(60 s).withRandomization(0.5)}.
+   *
+   * <p>Source: googleapis/google-http-java-client, {@code com.google.api.client.util.ExponentialBackOff}
+   * ({@code DEFAULT_INITIAL_INTERVAL_MILLIS}, {@code DEFAULT_RANDOMIZATION_FACTOR}, {@code DEFAULT_MULTIPLIER},
+   * {@code DEFAULT_MAX_INTERVAL_MILLIS}, {@code DEFAULT_MAX_ELAPSED_TIME_MILLIS}), {@code HttpRequest}
+   * ({@code numRetries = 10}) and {@code HttpBackOffUnsuccessfulResponseHandler}.
+   */
+  public static Preset googleHttpClient() {
+    return new Preset("google-http-client",
+        "google-http-java-client ExponentialBackOff defaults: 500 ms x1.5 up to 60 s, randomized +-50%, 15 min",
+        "googleapis/google-http-java-client: com.google.api.client.util.ExponentialBackOff defaults; "
+            + "HttpRequest numRetries = 10; HttpBackOffUnsuccessfulResponseHandler ON_SERVER_ERROR",
+        Backoff.exponential(Duration.ofMillis(500), 1.5).withCap(Duration.ofSeconds(60)).withRandomization(0.5),
+        null, 11, Duration.ofMinutes(15).toNanos(), SERVER_ERRORS);
+  }
+
+  /**
+   * Google's documented exponential backoff for its APIs (Drive): wait {@code min(2^(r-1) s + U[0, 1000 ms], 64 s)}
+   * before retry {@code r}, at most 5 retries; retry 403 with reason {@code rateLimitExceeded} or
+   * {@code userRateLimitExceeded} (the status code alone does not say, so 403 is listed and callers check the
+   * reason), 429 and 5xx. {@code exponential(1 s, 2).withAdditiveJitter(1 s).withCap(64 s)}.
+   *
+   * <p>Source: Google Drive API guide, "Usage limits", section "Exponential backoff", and "Resolve errors"
+   * (developers.google.com/drive/api/guides/limits, .../handle-errors).
+   */
+  public static Preset googleDrive() {
+    List<Integer> codes = new ArrayList<>(List.of(403, 429));
+    codes.addAll(SERVER_ERRORS);
+    return new Preset("google-drive",
+        "Google Drive API: min(2^(r-1) s + U[0, 1 s], 64 s), at most 5 retries",
+        "Google Drive API guide, Usage limits: Exponential backoff; Resolve errors",
+        Backoff.exponential(Duration.ofSeconds(1), 2.0).withAdditiveJitter(Duration.ofSeconds(1))
+            .withCap(Duration.ofSeconds(64)),
+        null, 6, Long.MAX_VALUE, codes);
+  }
+
+  /**
+   * Amazon SimpleDB's documented retry logic: before retry {@code r} wait a random delay between 0 and
+   * {@code 4^r · 100 ms} (up to 400 ms, 1.6 s, 6.4 s, ...); retry server errors (5xx), never client errors. No
+   * attempt limit is documented, so {@link #maxAttempts()} is unlimited: add one. {@code
+   * exponential(400 ms, 4).withFullJitter()}.
+   *
+   * <p>Source: Amazon SimpleDB Developer Guide, "API Error Retries".
+   */
+  public static Preset awsSimpleDb() {
+    return new Preset("aws-simpledb",
+        "Amazon SimpleDB: U[0, 1) x 100 ms x 4^r, retry 5xx",
+        "Amazon SimpleDB Developer Guide: API Error Retries",
+        Backoff.exponential(Duration.ofMillis(400), 4.0).withFullJitter(),
+        null, Integer.MAX_VALUE, Long.MAX_VALUE, SERVER_ERRORS);
+  }
+
+  /**
+   * The AWS SDKs' "standard" retry mode: full jitter {@code U[0, min(20 s, 100 ms · 2^(r-1))]}, 3 attempts;
+   * throttling errors use a base of 1 s ({@link #throttlingBackoff()}). Retries 500, 502, 503, 504 and throttling
+   * (429). {@code exponential(100 ms, 2).withCap(20 s).withFullJitter()}.
+   *
+   * <p>Source: AWS SDKs and Tools Reference Guide, "Retry behavior" (standard mode); AWS SDK for Java 2.x
+   * {@code SdkDefaultRetrySetting} ({@code BASE_DELAY} 100 ms, {@code THROTTLED_BASE_DELAY} 1 s,
+   * {@code MAX_BACKOFF} 20 s, standard max attempts 3, retryable status codes).
+   */
+  public static Preset awsSdkStandard() {
+    return new Preset("aws-sdk-standard",
+        "AWS SDK standard mode: full jitter 100 ms x2 up to 20 s (throttling: base 1 s), 3 attempts",
+        "AWS SDKs and Tools Reference Guide: Retry behavior; AWS SDK for Java 2.x SdkDefaultRetrySetting",
+        fullJitter(Duration.ofMillis(100)), fullJitter(Duration.ofSeconds(1)),
+        3, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+  }
+
+  /**
+   * The AWS SDKs' "legacy" retry mode: full jitter {@code U[0, min(20 s, 100 ms · 2^(r-1))]}, 4 attempts;
+   * throttling errors use equal jitter with a base of 500 ms ({@link #throttlingBackoff()}). Retries 500, 502,
+   * 503, 504 and throttling (429).
+   *
+   * <p>Source: AWS SDKs and Tools Reference Guide, "Retry behavior" (legacy mode); AWS SDK for Java 2.x
+   * {@code SdkDefaultRetrySetting} ({@code Legacy}: max attempts 4, throttled base delay 500 ms with
+   * {@code EqualJitterBackoffStrategy}).
+   */
+  public static Preset awsSdkLegacy() {
+    return new Preset("aws-sdk-legacy",
+        "AWS SDK legacy mode: full jitter 100 ms x2 up to 20 s (throttling: equal jitter, base 500 ms), 4 attempts",
+        "AWS SDKs and Tools Reference Guide: Retry behavior; AWS SDK for Java 2.x SdkDefaultRetrySetting",
+        fullJitter(Duration.ofMillis(100)),
+        Backoff.exponential(Duration.ofMillis(500), 2.0).withCap(Duration.ofSeconds(20)).withEqualJitter(),
+        4, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+  }
+
+  /**
+   * IEEE 802.3 CSMA/CD truncated binary exponential backoff: before retransmission {@code r} wait {@code k} slot
+   * times (51.2 µs, 512 bit times at 10 Mb/s), {@code k} a uniform integer in {@code [0, 2^min(r,10) - 1]}; give
+   * up after 16 attempts. No HTTP status codes.
+   *
+   * <p>Built as {@code exponential(2·slot, 2).truncatedAfter(10).withFullJitter().quantizedTo(slot)}: the
+   * truncated exponential is {@code t = slot·2^min(r,10)}, full jitter draws {@code floor(t·u)} with {@code u} in
+   * {@code [0, 1)}, so below {@code t}, and whole slots of that are {@code k·slot} with {@code k} uniform in
+   * {@code [0, 2^min(r,10) - 1]}. {@link Backoff#maxDelayNanos} reports the supremum {@code t} itself, one slot
+   * above the largest wait drawn.
+   *
+   * <p>Source: IEEE Std 802.3, clause 4.2.3.2.5 "Collision handling (half duplex mode only)" and clause 4.4.2
+   * ({@code attemptLimit} 16, {@code backoffLimit} 10, {@code slotTime} 512 bit times).
+   */
+  public static Preset ethernet() {
+    return new Preset("ethernet",
+        "IEEE 802.3 truncated binary exponential backoff: k x 51.2 us, k in [0, 2^min(r,10) - 1], 16 attempts",
+        "IEEE Std 802.3, 4.2.3.2.5 Collision handling; 4.4.2 attemptLimit 16, backoffLimit 10, slotTime 512 bits",
+        Backoff.exponential(ETHERNET_SLOT_TIME.multipliedBy(2), 2.0).truncatedAfter(10).withFullJitter()
+            .quantizedTo(ETHERNET_SLOT_TIME),
+        null, 16, Long.MAX_VALUE, List.of());
+  }
+
+  /** {@link #truncatedBinary(int, Duration)} with {@link #DEFAULT_TRUNCATE_AFTER} and {@link #DEFAULT_TRUNCATED_BINARY_CAP}. */
+  public static Preset truncatedBinary() {
+    return truncatedBinary(DEFAULT_TRUNCATE_AFTER, DEFAULT_TRUNCATED_BINARY_CAP);
+  }
+
+  /**
+   * Truncated binary exponential backoff given by where it stops: the growth stops after retry
+   * {@code truncateAfter} at {@code cap}, so the base is {@code cap / 2^(truncateAfter-1)}, and each wait is
+   * jittered uniformly in {@code [0, t]}: {@code Backoff.truncatedBinary(truncateAfter, cap).withFullJitter()}. No
+   * attempt limit (unlimited) and no status codes.
+   *
+   * <p>Source: the formulation common in blog posts and libraries for the JVM (e.g. "retry with truncated binary
+   * exponential backoff" helpers that take a number of doublings and a maximum instead of a base).
+   *
+   * @throws IllegalArgumentException if {@code truncateAfter < 1} or {@code cap} is negative
+   */
+  public static Preset truncatedBinary(int truncateAfter, Duration cap) {
+    Backoff backoff = Backoff.truncatedBinary(truncateAfter, cap).withFullJitter();
+    return new Preset("truncated-binary",
+        "truncated binary exponential: U[0, t], t doubling up to " + Durations.format(Durations.toNanosSaturated(cap))
+            + " at retry " + truncateAfter,
+        "Backoff.truncatedBinary(truncateAfter, cap).withFullJitter()",
+        backoff, null, Integer.MAX_VALUE, Long.MAX_VALUE, List.of());
+  }
+
+  /** Every preset, the parameterised ones with their defaults, in the order of {@link #names()}. */
+  public static List<Preset> all() {
+    return List.of(googleHttpClient(), googleDrive(), awsSimpleDb(), awsSdkStandard(), awsSdkLegacy(), ethernet(),
+        truncatedBinary());
+  }
+
+  /** The preset names: google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, ethernet, truncated-binary. */
+  public static List<String> names() {
+    return List.of("google-http-client", "google-drive", "aws-simpledb", "aws-sdk-standard", "aws-sdk-legacy",
+        "ethernet", "truncated-binary");
+  }
+
+  /** The preset called {@code name}, if there is one. */
+  public static Optional<Preset> find(String name) {
+    Checks.requireNonNull(name, "name");
+    switch (name) {
+      case "google-http-client":
+        return Optional.of(googleHttpClient());
+      case "google-drive":
+        return Optional.of(googleDrive());
+      case "aws-simpledb":
+        return Optional.of(awsSimpleDb());
+      case "aws-sdk-standard":
+        return Optional.of(awsSdkStandard());
+      case "aws-sdk-legacy":
+        return Optional.of(awsSdkLegacy());
+      case "ethernet":
+        return Optional.of(ethernet());
+      case "truncated-binary":
+        return Optional.of(truncatedBinary());
+      default:
+        return Optional.empty();
+    }
+  }
+
+  /**
+   * The preset called {@code name}.
+   *
+   * @throws IllegalArgumentException if there is none
+   */
+  public static Preset byName(String name) {
+    return find(name).orElseThrow(() -> new IllegalArgumentException(String.format(
+        "unknown preset: '%s' (expected one of %s)", name, String.join(", ", names()))));
+  }
+
+  /** The name, as {@link #byName} takes it. */
+  public String name() {
+    return name;
+  }
+
+  /** A one-line description of the behaviour. */
+  public String summary() {
+    return summary;
+  }
+
+  /** Where the behaviour is documented. */
+  public String source() {
+    return source;
+  }
+
+  /** The strategy for ordinary retryable failures. */
+  public Backoff backoff() {
+    return backoff;
+  }
+
+  /** The strategy for throttling errors, where the client uses a different one. */
+  public Optional<Backoff> throttlingBackoff() {
+    return Optional.ofNullable(throttlingBackoff);
+  }
+
+  /** The maximum number of attempts, the first included; {@link Integer#MAX_VALUE} when the client sets none. */
+  public int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /** The total time budget, if the client has one. */
+  public Optional<Duration> maxElapsed() {
+    return maxElapsedNanos == Long.MAX_VALUE ? Optional.empty() : Optional.of(Duration.ofNanos(maxElapsedNanos));
+  }
+
+  /** The HTTP status codes the client retries, ascending; empty for non-HTTP presets. */
+  public List<Integer> retryableStatusCodes() {
+    return retryableStatusCodes;
+  }
+
+  /** Whether the client retries HTTP status {@code code} (for 403, only with a rate-limit reason; see the preset). */
+  public boolean isRetryableStatus(int code) {
+    return retryableStatusCodes.contains(code);
+  }
+
+  /**
+   * A policy builder with this preset's strategy, attempt limit (unlimited when the client sets none) and time
+   * budget; add the retry conditions.
+   */
+  public <R> RetryPolicyBuilder<R> policyBuilder() {
+    RetryPolicyBuilder<R> builder = RetryPolicy.<R>builder().withBackoff(backoff);
+    if (maxAttempts == Integer.MAX_VALUE) {
+      builder.withUnlimitedAttempts();
+    } else {
+      builder.withMaxAttempts(maxAttempts);
+    }
+    if (maxElapsedNanos != Long.MAX_VALUE) {
+      builder.withMaxElapsed(Duration.ofNanos(maxElapsedNanos));
+    }
+    return builder;
+  }
+
+  @Override
+  public String toString() {
+    return name + ": " + backoff;
+  }
+
+  private static Backoff fullJitter(Duration base) {
+    return Backoff.exponential(base, 2.0).withCap(Duration.ofSeconds(20)).withFullJitter();
+  }
+
+  private static List<Integer> range(int from, int to) {
+    return IntStream.rangeClosed(from, to).boxed().collect(Collectors.toUnmodifiableList());
+  }
+}
