@@ -1,19 +1,15 @@
 package io.github.backoff.cli;
 
-import io.github.backoff.preset.Preset;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.strategy.BackoffSchedule;
-import io.github.backoff.strategy.BackoffSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,7 +18,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code backoff schedule STRATEGY [options]}: the delay table, raw samples or chart of a strategy or preset.
- * Parsing and wiring only: the strategy comes from {@link BackoffSpec} or {@link Preset}, the numbers from
+ * Parsing and wiring only: the strategy comes from {@link StrategyOptions} (core {@code BackoffSpec} or {@code Preset}), the numbers from
  * {@link BackoffSchedule}, the output from {@link ScheduleReport} and {@link ScheduleChart}.
  *
  * <p>Not thread-safe: picocli fills the fields, one instance per run.
@@ -55,35 +51,8 @@ final class ScheduleCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "STRATEGY", description = "A strategy or preset name (see above).")
   String strategy;
 
-  @Option(names = "--base", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "The first wait (the median first wait for decorrelated-jitter-v2). Default 100ms.")
-  Duration base;
-
-  @Option(names = "--cap", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "The largest wait. Default: none (20s for the decorrelated jitters).")
-  Duration cap;
-
-  @Option(names = "--multiplier", paramLabel = "X", description = "Growth per retry, >= 1. Default 2.")
-  Double multiplier;
-
-  @Option(names = "--step", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Increment per retry of linear. Default: the base.")
-  Duration step;
-
-  @Option(names = "--factor", paramLabel = "F",
-      description = "Randomization factor of randomized, in [0, 1]: t x U[1-F, 1+F]. Default 0.5.")
-  Double factor;
-
-  @Option(names = "--jitter", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Largest amount additive adds: t + U[0, jitter]. Default: the base.")
-  Duration jitter;
-
-  @Option(names = "--truncate-after", paramLabel = "N", description = "Stop growing after N retries.")
-  Integer truncateAfter;
-
-  @Option(names = "--throttling",
-      description = "For presets with a separate strategy for throttling errors (aws-sdk-*): show that one.")
-  boolean throttling;
+  @Mixin
+  StrategyOptions options = new StrategyOptions();
 
   @Option(names = "--attempts", paramLabel = "N",
       description = "Retries per sequence (table rows). Default 10, or the preset's own limit.")
@@ -146,91 +115,25 @@ final class ScheduleCommand implements Callable<Integer> {
     return BackoffCommand.OK;
   }
 
-  /** What is being scheduled: a preset or a core strategy, with a description for the output. */
+  /** What is being scheduled: a preset or a core strategy, with its default number of retries. */
   private static final class Subject {
     final String name;
     final String description;
     final Backoff backoff;
     final int defaultRetries;
 
-    Subject(String name, String description, Backoff backoff, int defaultRetries) {
-      this.name = name;
-      this.description = description;
-      this.backoff = backoff;
-      this.defaultRetries = defaultRetries;
+    Subject(StrategyOptions.Resolved resolved) {
+      this.name = resolved.name;
+      this.description = resolved.description;
+      this.backoff = resolved.backoff;
+      int presetRetries = resolved.preset.map(p -> p.maxAttempts() == Integer.MAX_VALUE
+          ? DEFAULT_ATTEMPTS : p.maxAttempts() - 1).orElse(DEFAULT_ATTEMPTS);
+      this.defaultRetries = Math.max(1, presetRetries);
     }
   }
 
   private Subject subject() {
-    if (Preset.names().contains(strategy)) {
-      return presetSubject();
-    }
-    if (!BackoffSpec.isKnown(strategy)) {
-      throw usage("unknown strategy '" + strategy + "': expected one of " + String.join(", ", BackoffSpec.NAMES)
-          + ", or a preset: " + String.join(", ", Preset.names()));
-    }
-    if (throttling) {
-      throw usage("--throttling applies only to presets with a throttling strategy (aws-sdk-standard, aws-sdk-legacy)");
-    }
-    BackoffSpec s = BackoffSpec.of(strategy);
-    if (base != null) {
-      s = s.withBase(base);
-    }
-    if (cap != null) {
-      s = s.withCap(cap);
-    }
-    if (multiplier != null) {
-      s = s.withMultiplier(multiplier);
-    }
-    if (step != null) {
-      s = s.withStep(step);
-    }
-    if (factor != null) {
-      s = s.withFactor(factor);
-    }
-    if (jitter != null) {
-      s = s.withJitter(jitter);
-    }
-    if (truncateAfter != null) {
-      s = s.withTruncateAfter(truncateAfter);
-    }
-    Backoff backoff = s.toBackoff();
-    return new Subject(strategy, backoff.toString(), backoff, DEFAULT_ATTEMPTS);
-  }
-
-  private Subject presetSubject() {
-    boolean parameterised = strategy.equals("truncated-binary");
-    List<String> notApplicable = new ArrayList<>();
-    addIf(notApplicable, base != null, "--base");
-    addIf(notApplicable, cap != null && !parameterised, "--cap");
-    addIf(notApplicable, multiplier != null, "--multiplier");
-    addIf(notApplicable, step != null, "--step");
-    addIf(notApplicable, factor != null, "--factor");
-    addIf(notApplicable, jitter != null, "--jitter");
-    addIf(notApplicable, truncateAfter != null && !parameterised, "--truncate-after");
-    if (!notApplicable.isEmpty()) {
-      throw usage(String.join(", ", notApplicable) + " does not apply to preset " + strategy
-          + (parameterised ? " (it takes --truncate-after and --cap)" : " (presets are fixed; use a strategy name to vary it)"));
-    }
-    Preset preset = parameterised
-        ? Preset.truncatedBinary(truncateAfter != null ? truncateAfter : Preset.DEFAULT_TRUNCATE_AFTER,
-            cap != null ? cap : Preset.DEFAULT_TRUNCATED_BINARY_CAP)
-        : Preset.byName(strategy);
-    Backoff backoff = preset.backoff();
-    String description = preset.summary();
-    if (throttling) {
-      backoff = preset.throttlingBackoff().orElseThrow(() -> usage("--throttling: preset " + strategy
-          + " has no separate throttling strategy (only aws-sdk-standard and aws-sdk-legacy do)"));
-      description += "; throttling errors";
-    }
-    int retries = preset.maxAttempts() == Integer.MAX_VALUE ? DEFAULT_ATTEMPTS : preset.maxAttempts() - 1;
-    return new Subject(strategy, description + " = " + backoff, backoff, Math.max(1, retries));
-  }
-
-  private static void addIf(List<String> list, boolean condition, String option) {
-    if (condition) {
-      list.add(option);
-    }
+    return new Subject(options.resolve(strategy, spec, null, null));
   }
 
   private void requirePositive(int value, String option) {

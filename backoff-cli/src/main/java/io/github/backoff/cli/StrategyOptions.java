@@ -1,0 +1,156 @@
+package io.github.backoff.cli;
+
+import io.github.backoff.preset.Preset;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.strategy.BackoffSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The strategy options shared by {@code schedule} and {@code exec} ({@code --base}, {@code --cap}, ...), and how a
+ * strategy or preset name and these options become a {@link Backoff}: through {@link BackoffSpec} or
+ * {@link Preset}, never re-implemented here.
+ *
+ * <p>A picocli mixin: not thread-safe, one instance per run.
+ */
+final class StrategyOptions {
+  static final String STRATEGIES = "none, constant, linear, exponential, full-jitter, equal-jitter, "
+      + "decorrelated-jitter, decorrelated-jitter-v2, randomized, additive";
+  static final String PRESETS = "google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, "
+      + "ethernet, truncated-binary (takes --truncate-after and --cap)";
+
+  @Option(names = "--base", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "The first wait (the median first wait for decorrelated-jitter-v2). Default 100ms.")
+  Duration base;
+
+  @Option(names = "--cap", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "The largest wait. Default: none (20s for the decorrelated jitters).")
+  Duration cap;
+
+  @Option(names = "--multiplier", paramLabel = "X", description = "Growth per retry, >= 1. Default 2.")
+  Double multiplier;
+
+  @Option(names = "--step", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "Increment per retry of linear. Default: the base.")
+  Duration step;
+
+  @Option(names = "--factor", paramLabel = "F",
+      description = "Randomization factor of randomized, in [0, 1]: t x U[1-F, 1+F]. Default 0.5.")
+  Double factor;
+
+  @Option(names = "--jitter", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "Largest amount additive adds: t + U[0, jitter]. Default: the base.")
+  Duration jitter;
+
+  @Option(names = "--truncate-after", paramLabel = "N", description = "Stop growing after N retries.")
+  Integer truncateAfter;
+
+  @Option(names = "--throttling",
+      description = "For presets with a separate strategy for throttling errors (aws-sdk-*): use that one.")
+  boolean throttling;
+
+  /** A strategy or preset resolved from its name and the options. */
+  static final class Resolved {
+    final String name;
+    final String description;
+    final Backoff backoff;
+    /** The preset, if the name was one. */
+    final Optional<Preset> preset;
+
+    Resolved(String name, String description, Backoff backoff, Optional<Preset> preset) {
+      this.name = name;
+      this.description = description;
+      this.backoff = backoff;
+      this.preset = preset;
+    }
+  }
+
+  /**
+   * Resolves {@code name}, with {@code defaultBase} for a core strategy run without {@code --base}
+   * (null: {@link BackoffSpec}'s default).
+   *
+   * @throws ParameterException for an unknown name or options that do not apply (exit code 2)
+   * @throws IllegalArgumentException from the core's validation of a parameter (exit code 2)
+   */
+  Resolved resolve(String name, CommandSpec spec, Duration defaultBase, Duration defaultCap) {
+    if (Preset.names().contains(name)) {
+      return preset(name, spec);
+    }
+    if (!BackoffSpec.isKnown(name)) {
+      throw new ParameterException(spec.commandLine(), "unknown strategy '" + name + "': expected one of "
+          + String.join(", ", BackoffSpec.NAMES) + ", or a preset: " + String.join(", ", Preset.names()));
+    }
+    if (throttling) {
+      throw new ParameterException(spec.commandLine(),
+          "--throttling applies only to presets with a throttling strategy (aws-sdk-standard, aws-sdk-legacy)");
+    }
+    BackoffSpec s = BackoffSpec.of(name);
+    Duration b = base != null ? base : defaultBase;
+    if (b != null && !name.equals("none")) {
+      s = s.withBase(b);
+    }
+    Duration c = cap != null ? cap : defaultCap;
+    if (c != null && !name.equals("none") && !name.equals("constant") && (cap != null || !c.minus(
+        b != null ? b : BackoffSpec.DEFAULT_BASE).isNegative())) {
+      s = s.withCap(c);
+    }
+    if (multiplier != null) {
+      s = s.withMultiplier(multiplier);
+    }
+    if (step != null) {
+      s = s.withStep(step);
+    }
+    if (factor != null) {
+      s = s.withFactor(factor);
+    }
+    if (jitter != null) {
+      s = s.withJitter(jitter);
+    }
+    if (truncateAfter != null) {
+      s = s.withTruncateAfter(truncateAfter);
+    }
+    Backoff backoff = s.toBackoff();
+    return new Resolved(name, backoff.toString(), backoff, Optional.empty());
+  }
+
+  private Resolved preset(String name, CommandSpec spec) {
+    boolean parameterised = name.equals("truncated-binary");
+    List<String> notApplicable = new ArrayList<>();
+    addIf(notApplicable, base != null, "--base");
+    addIf(notApplicable, cap != null && !parameterised, "--cap");
+    addIf(notApplicable, multiplier != null, "--multiplier");
+    addIf(notApplicable, step != null, "--step");
+    addIf(notApplicable, factor != null, "--factor");
+    addIf(notApplicable, jitter != null, "--jitter");
+    addIf(notApplicable, truncateAfter != null && !parameterised, "--truncate-after");
+    if (!notApplicable.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), String.join(", ", notApplicable)
+          + " does not apply to preset " + name
+          + (parameterised ? " (it takes --truncate-after and --cap)" : " (presets are fixed; use a strategy name to vary it)"));
+    }
+    Preset preset = parameterised
+        ? Preset.truncatedBinary(truncateAfter != null ? truncateAfter : Preset.DEFAULT_TRUNCATE_AFTER,
+            cap != null ? cap : Preset.DEFAULT_TRUNCATED_BINARY_CAP)
+        : Preset.byName(name);
+    Backoff backoff = preset.backoff();
+    String description = preset.summary();
+    if (throttling) {
+      backoff = preset.throttlingBackoff().orElseThrow(() -> new ParameterException(spec.commandLine(),
+          "--throttling: preset " + name
+              + " has no separate throttling strategy (only aws-sdk-standard and aws-sdk-legacy do)"));
+      description += "; throttling errors";
+    }
+    return new Resolved(name, description + " = " + backoff, backoff, Optional.of(preset));
+  }
+
+  private static void addIf(List<String> list, boolean condition, String option) {
+    if (condition) {
+      list.add(option);
+    }
+  }
+}
