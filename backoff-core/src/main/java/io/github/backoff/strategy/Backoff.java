@@ -110,9 +110,10 @@ public interface Backoff {
   }
 
   /**
-   * Truncated binary exponential backoff reaching {@code max} exactly at retry {@code n}: {@code max·2^(r-n)} for
-   * {@code r < n} and {@code max} from retry {@code n} on. This is {@code exponential(base, 2).truncatedAfter(n)}
-   * with the base derived as {@code base = max / 2^(n-1)}, computed without rounding the base first.
+   * Truncated binary exponential backoff reaching {@code max} exactly at retry {@code n}: {@code max·2^(r-n)},
+   * rounded half up to whole nanoseconds, for {@code r < n} and {@code max} from retry {@code n} on. This is
+   * {@code exponential(base, 2).truncatedAfter(n)} with the base derived as {@code base = max / 2^(n-1)},
+   * computed exactly, without rounding the base first.
    *
    * @throws IllegalArgumentException if {@code n < 1} or {@code max} is negative
    */
@@ -142,7 +143,8 @@ public interface Backoff {
    * Decorrelated jitter V2 (Polly.Contrib.WaitAndRetry's {@code DecorrelatedJitterBackoffV2}): with
    * {@code f(x) = 2^x·tanh(sqrt(4x))}, {@code t_r = r-1+U[0,1)} and {@code k = medianFirstDelay / 1.4}, the wait
    * is {@code min(cap, k·(f(t_r) - f(t_{r-1})))} with {@code f(t_0) = 0}, so retry r waits at most
-   * {@code min(cap, k·(f(r) - f(r-2)))}. Measured medians, before the cap: about {@code 0.9·medianFirstDelay}
+   * {@code min(cap, k·(f(r) - f(r-2)))} ({@code k·f(1)} for r = 1), and {@code cap} once {@code 2^t} would
+   * overflow a double (r above 1023). Measured medians, before the cap: about {@code 0.9·medianFirstDelay}
    * for the first wait ({@code f(0.5)/1.4}), about {@code 1.14·medianFirstDelay} for the second, and about
    * {@code medianFirstDelay·2^(r-2)} from the third on, doubling per retry, with smooth, well-spread jitter.
    *
