@@ -2,6 +2,7 @@ package io.github.backoff.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.github.backoff.testing.Randoms;
 import java.math.BigDecimal;
@@ -182,7 +183,7 @@ class BackoffPropertiesTest {
     } else if (exact.bitLength() >= 64) {
       assertThat(actual).isEqualTo(Long.MAX_VALUE);
     } else {
-      assertThat((double) actual).isCloseTo(exact.doubleValue(), org.assertj.core.data.Percentage.withPercentage(1e-12));
+      assertThat((double) actual).isCloseTo(exact.doubleValue(), withinPercentage(1e-12));
     }
   }
 
@@ -237,7 +238,8 @@ class BackoffPropertiesTest {
         .isEqualTo(Jitter.equal(t, u));
     assertThat(inner.withRandomization(factor).delayNanos(retry, previous, new SplittableRandom(seed)))
         .isEqualTo(Jitter.proportional(t, factor, u));
-    assertThat(inner.withAdditiveJitter(Duration.ofNanos(amount)).delayNanos(retry, previous, new SplittableRandom(seed)))
+    Backoff additive = inner.withAdditiveJitter(Duration.ofNanos(amount));
+    assertThat(additive.delayNanos(retry, previous, new SplittableRandom(seed)))
         .isEqualTo(Jitter.additive(t, amount, u));
   }
 }

@@ -23,7 +23,8 @@ class CappedTest {
 
   @Test
   void delayNanos_statefulInner_passesThePreviousWaitThrough() {
-    Backoff backoff = Backoff.decorrelatedJitter(Duration.ofNanos(10), Duration.ofDays(1)).withCap(Duration.ofNanos(50));
+    Backoff backoff = Backoff.decorrelatedJitter(Duration.ofNanos(10), Duration.ofDays(1))
+        .withCap(Duration.ofNanos(50));
 
     assertThat(backoff.delayNanos(2, 20, Randoms.uniforms(0.5))).isEqualTo(35);
     assertThat(backoff.delayNanos(2, 20, Randoms.uniforms(Math.nextDown(1.0)))).isEqualTo(50);

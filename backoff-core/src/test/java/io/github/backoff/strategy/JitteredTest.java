@@ -105,7 +105,8 @@ class JitteredTest {
 
   @Test
   void jitters_nestedOverJitter_innerDrawsFirst() {
-    Backoff backoff = Backoff.constant(Duration.ofNanos(1000)).withFullJitter().withAdditiveJitter(Duration.ofNanos(100));
+    Backoff backoff = Backoff.constant(Duration.ofNanos(1000)).withFullJitter()
+        .withAdditiveJitter(Duration.ofNanos(100));
 
     // inner full jitter takes 0.5 -> 500, outer additive takes 0.25 -> +25
     assertThat(backoff.delayNanos(1, 0, Randoms.uniforms(0.5, 0.25))).isEqualTo(525);
