@@ -180,10 +180,10 @@ class BackoffPropertiesTest {
 
     if (exact.bitLength() <= 53) {
       assertThat(actual).isEqualTo(exact.longValueExact());
-    } else if (exact.bitLength() >= 64) {
-      assertThat(actual).isEqualTo(Long.MAX_VALUE);
     } else {
-      assertThat((double) actual).isCloseTo(exact.doubleValue(), withinPercentage(1e-12));
+      // Beyond 2^53 the double arithmetic is within a few ulps of the exact value (saturated at 2^63).
+      double expected = Math.min(exact.doubleValue(), 0x1p63);
+      assertThat((double) actual).isCloseTo(expected, withinPercentage(1e-12));
     }
   }
 
