@@ -11,13 +11,20 @@ public final class Durations {
   /** Nanoseconds of {@code d}, saturated to {@code [Long.MIN_VALUE, Long.MAX_VALUE]} instead of throwing. */
   public static long toNanosSaturated(Duration d) {
     long seconds = d.getSeconds();
-    if (seconds >= Long.MAX_VALUE / 1_000_000_000L) {
-      return Long.MAX_VALUE;
+    long nanos = d.getNano();
+    if (seconds < 0) {
+      // Give both parts the same sign, as Duration.toNanos does, so that -292 years still converts exactly.
+      seconds++;
+      nanos -= 1_000_000_000L;
     }
-    if (seconds <= Long.MIN_VALUE / 1_000_000_000L) {
-      return Long.MIN_VALUE;
+    long limit = d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+    if (seconds > Long.MAX_VALUE / 1_000_000_000L || seconds < Long.MIN_VALUE / 1_000_000_000L) {
+      return limit;
     }
-    return seconds * 1_000_000_000L + d.getNano();
+    long whole = seconds * 1_000_000_000L;
+    long sum = whole + nanos;
+    // Operands of the same sign overflowed iff the sum's sign differs from both.
+    return ((whole ^ sum) & (nanos ^ sum)) < 0 ? limit : sum;
   }
 
   /** {@code a + b} for non-negative operands, saturated at {@link Long#MAX_VALUE}. */
@@ -49,9 +56,7 @@ public final class Durations {
 
   /** {@code format(nanos)} of a duration. */
   public static String format(Duration d) {
-    if (d.isNegative()) {
-      return "-" + format(d.negated());
-    }
+    // Not d.negated(): it overflows for the most negative Duration.
     return format(toNanosSaturated(d));
   }
 

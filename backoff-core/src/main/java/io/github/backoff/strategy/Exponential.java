@@ -24,8 +24,12 @@ final class Exponential implements Backoff {
   }
 
   private long compute(int retry) {
+    if (retry == 1) {
+      return base; // exact even above 2^53 ns, where base as a double would round
+    }
     // pow may overflow to +Infinity: saturate() maps it to Long.MAX_VALUE, and base > 0 rules out 0·Infinity = NaN.
-    return Durations.saturate(base * Math.pow(multiplier, retry - 1.0));
+    // max(base, ...) keeps the sequence non-decreasing when rounding base to a double lowered it.
+    return Math.max(base, Durations.saturate(base * Math.pow(multiplier, retry - 1.0)));
   }
 
   private long value(int retry) {

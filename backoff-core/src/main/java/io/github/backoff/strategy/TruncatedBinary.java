@@ -11,8 +11,12 @@ record TruncatedBinary(int n, long max) implements Backoff {
     if (retry >= n) {
       return max;
     }
-    // scalb is exact: max·2^(retry-n) without rounding an intermediate base.
-    return Durations.saturate(Math.scalb((double) max, retry - n));
+    // Integer shifts are exact: max·2^(retry-n) rounded half up, without rounding max or a base to a double.
+    int shift = n - retry;
+    if (shift >= 64) {
+      return 0; // max < 2^63, so max / 2^64 < 1/2 (and >> would take the shift modulo 64)
+    }
+    return (max >> shift) + ((max >> (shift - 1)) & 1);
   }
 
   @Override
