@@ -94,10 +94,12 @@ final class StrategyOptions {
     if (b != null && !name.equals("none")) {
       s = s.withBase(b);
     }
-    Duration c = cap != null ? cap : defaultCap;
-    if (c != null && !name.equals("none") && !name.equals("constant") && (cap != null || !c.minus(
-        b != null ? b : BackoffSpec.DEFAULT_BASE).isNegative())) {
-      s = s.withCap(c);
+    if (cap != null) {
+      s = s.withCap(cap);
+    } else if (defaultCap != null && !name.equals("none") && !name.equals("constant")
+        && defaultCap.compareTo(b != null ? b : BackoffSpec.DEFAULT_BASE) >= 0) {
+      // A command's default cap applies only where it makes sense: never below the user's own base.
+      s = s.withCap(defaultCap);
     }
     if (multiplier != null) {
       s = s.withMultiplier(multiplier);
