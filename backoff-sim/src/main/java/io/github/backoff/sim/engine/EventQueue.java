@@ -76,7 +76,8 @@ public final class EventQueue {
     if (size == times.length) {
       grow();
     }
-    siftUp(size++, time, key(payload));
+    long key = key(payload); // before size changes: key() may renumber the events in place
+    siftUp(size++, time, key);
   }
 
   /**

@@ -32,6 +32,13 @@ public final class Charts {
   /** Height of each chart, in pixels. */
   public static final int HEIGHT = 560;
 
+  static {
+    // Charts are drawn into images, never shown: don't let Java2D look for a display.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
   private Charts() {}
 
   /** Mean work (writes sent, or requests for single-server) against clients, as a PNG. */

@@ -40,7 +40,6 @@ public final class Reports {
    * charts will report them).
    */
   public static void prepareInBackground() {
-    System.setProperty("java.awt.headless", "true");
     Thread thread = new Thread(() -> {
       try {
         Charts.warmUp();
@@ -59,7 +58,6 @@ public final class Reports {
    * @throws IOException if the directory or a file cannot be written
    */
   public static void writeAll(SimulationResult result, Path dir) throws IOException {
-    System.setProperty("java.awt.headless", "true");
     Files.createDirectories(dir);
     // The two charts draw on two threads: on a cold JVM each costs a few hundred milliseconds.
     CompletableFuture<byte[]> completion = CompletableFuture.supplyAsync(() -> Charts.completion(result));
