@@ -71,7 +71,11 @@ public final class HtmlReport {
 
     h.append("<h2>Distance from the physical limit</h2>\n<p>At the physical limit every client succeeds at its "
         + "first attempt (work / N = 1) and the contended resource never idles (completion / (N &times; ")
-        .append(Numbers.plain(config.model().attemptTime())).append(") = 1).</p>\n");
+        .append(Numbers.plain(config.model().attemptTime())).append(") = 1).")
+        .append(server ? " Rejections cost the server nothing in this model, so hammering it is free."
+            : " A client may read while the previous winner's reply is still on its way, so attempts overlap and "
+                + "completion can beat the limit: no backoff does, by sending many times the writes.")
+        .append("</p>\n");
     h.append("<table id=\"limit\">\n<tr><th>strategy</th><th>work / N at N = ").append(maxN)
         .append("</th><th>completion / limit at N = ").append(maxN)
         .append("</th><th>work / N, mean over the sweep</th><th>completion / limit, mean over the sweep</th>");
