@@ -13,7 +13,7 @@ import java.nio.file.Path;
  *     [--strategies LIST] [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet]
  * </pre>
  *
- * <p>Prints the summary table and a timing line to stdout, a progress percentage to stderr on a terminal, and on
+ * <p>Prints the summary table and a timing line to stdout, a progress bar ({@link ProgressBar}) to stderr on a terminal, and on
  * a bad argument one line to stderr and exit status 2 (1 if the reports cannot be written).
  *
  * <pre>{@code
@@ -68,19 +68,7 @@ public final class SimulatorMain {
       return 2;
     }
     boolean showProgress = !quiet && System.console() != null;
-    ProgressListener progress = !showProgress ? ProgressListener.NONE : new ProgressListener() {
-      private long shown = -1;
-
-      @Override
-      public void onProgress(long completed, long total) {
-        long percent = 100 * completed / total;
-        if (percent != shown) {
-          shown = percent;
-          err.print("\rsimulating " + percent + "%" + (completed == total ? "\n" : ""));
-          err.flush();
-        }
-      }
-    };
+    ProgressListener progress = showProgress ? new ProgressBar(err) : ProgressListener.NONE;
     long started = System.nanoTime();
     SimulationResult result;
     try {
