@@ -2,7 +2,7 @@
 # Opens a simulator report.html in headless Chromium and checks that it loads with no errors and shows both
 # charts (each <img> decoded, with the chart's natural size). Also saves a screenshot to look at.
 #
-#   scripts/check-report.sh [REPORT_HTML] [SCREENSHOT_PNG]
+#   scripts/check-report.sh [REPORT_HTML] [SCREENSHOT_PNG]     (screenshot default: target/check-report.png)
 #
 # Without REPORT_HTML it builds backoff-sim, runs a short sweep and checks that sweep's report.
 # Needs Debian's chromium (apt-get install -y chromium). Exit status 0 when the report passes, 1 when it fails,
@@ -20,7 +20,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 report=${1:-}
-screenshot=${2:-$work/screenshot.png}
+mkdir -p target
+screenshot=${2:-$PWD/target/check-report.png}
 if [[ -z "$report" ]]; then
   ./mvnw -B -q -pl backoff-sim -am install -DskipTests
   ./mvnw -B -q -pl backoff-sim dependency:build-classpath -Dmdep.outputFile="$work/cp.txt" -DincludeScope=runtime

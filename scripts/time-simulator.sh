@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -B -q -pl backoff-sim -am install -DskipTests
-./mvnw -B -q -pl backoff-sim dependency:build-classpath -Dmdep.outputFile=target/sim-classpath.txt \
+./mvnw -B -q -pl backoff-sim dependency:build-classpath -Dmdep.outputFile="$PWD/target/sim-classpath.txt" \
   -DincludeScope=runtime
 cp="backoff-sim/target/classes:$(cat target/sim-classpath.txt)"
 out=$(mktemp -d)
