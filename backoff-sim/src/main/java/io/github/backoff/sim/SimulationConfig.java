@@ -53,8 +53,8 @@ public final class SimulationConfig {
   public static final Path DEFAULT_OUT = Path.of("simulation");
   /** The most threads accepted. */
   public static final int MAX_THREADS = 1024;
-  /** The most runs per point accepted. */
-  public static final int MAX_RUNS = 1_000_000;
+  /** The most runs per point accepted (each run keeps 24 bytes of results until the sweep ends). */
+  public static final int MAX_RUNS = 100_000;
 
   private final ModelKind model;
   private final List<Integer> clients;
@@ -288,7 +288,7 @@ public final class SimulationConfig {
     /**
      * Runs per point.
      *
-     * @throws IllegalArgumentException if {@code runs} is not in {@code [1, 1_000_000]}
+     * @throws IllegalArgumentException if {@code runs} is not in {@code [1, 100_000]}
      */
     public Builder runs(int runs) {
       if (runs < 1 || runs > MAX_RUNS) {

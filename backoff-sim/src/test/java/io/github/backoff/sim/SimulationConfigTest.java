@@ -56,7 +56,7 @@ class SimulationConfigTest {
 
   @Test
   void build_badSettings_throwOneLineNamingTheParameter() {
-    assertBad(b -> b.runs(0), "runs: must be in [1, 1000000]: 0");
+    assertBad(b -> b.runs(0), "runs: must be in [1, 100000]: 0");
     assertBad(b -> b.threads(0), "threads: must be in [1, 1024]: 0");
     assertBad(b -> b.threads(2000), "threads: must be in [1, 1024]: 2000");
     assertBad(b -> b.base(-1), "base: must be in [0, 1e12] time units: -1.0");
