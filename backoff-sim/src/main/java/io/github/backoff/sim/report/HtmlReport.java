@@ -40,10 +40,10 @@ public final class HtmlReport {
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>Backoff simulation: ").append(esc(config.model().id())).append("</title>\n")
         .append("<style>\n")
-        .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1000px;color:#222;padding:0 1em}\n")
+        .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1200px;color:#222;padding:0 1em}\n")
         .append("table{border-collapse:collapse;margin:1em 0;font-size:0.9em}\n")
-        .append("th,td{border:1px solid #ccc;padding:0.25em 0.6em}td.n{text-align:right;font-variant-numeric:"
-            + "tabular-nums}\n")
+        .append("th,td{border:1px solid #ccc;padding:0.25em 0.6em}td{white-space:nowrap}"
+            + "td.n{text-align:right;font-variant-numeric:tabular-nums}.scroll{overflow-x:auto}\n")
         .append("th{background:#f2f2f2}img{max-width:100%;height:auto;border:1px solid #ddd}\n")
         .append("</style>\n</head>\n<body>\n");
     h.append("<h1>Backoff simulation: model <code>").append(esc(config.model().id())).append("</code></h1>\n");
@@ -100,7 +100,7 @@ public final class HtmlReport {
     h.append("</table>\n");
 
     h.append("<h2>Results</h2>\n<p>Mean, sample standard deviation, median and 95th percentile over the runs "
-        + "(also in <code>results.csv</code>).</p>\n<table id=\"results\">\n<tr><th>strategy</th><th>clients</th>"
+        + "(also in <code>results.csv</code>).</p>\n<div class=\"scroll\">\n<table id=\"results\">\n<tr><th>strategy</th><th>clients</th>"
         + "<th>work mean</th><th>work sd</th><th>work p50</th><th>work p95</th><th>completion mean</th>"
         + "<th>completion sd</th><th>completion p50</th><th>completion p95</th><th>work / N</th>"
         + "<th>completion / limit</th>");
@@ -126,7 +126,7 @@ public final class HtmlReport {
       }
       h.append("</tr>\n");
     }
-    h.append("</table>\n</body>\n</html>\n");
+    h.append("</table>\n</div>\n</body>\n</html>\n");
     return h.toString();
   }
 
