@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Retries with exponential backoff and jitter: inspect strategies and presets of well-known clients.",
-    subcommands = {ScheduleCommand.class, ExecCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {ScheduleCommand.class, SimulateCommand.class, ExecCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed", "2:bad usage (the problem is printed on one line)"})
 public final class BackoffCommand implements Callable<Integer> {

@@ -1,0 +1,79 @@
+package io.github.backoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SimulateCommandTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void simulate_smallSweep_writesTheFourOutputsAndASummary() throws Exception {
+    CliRun run = CliRun.of("simulate", "--clients", "10,20", "--runs", "5", "--out", dir.toString(), "--quiet");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("full-jitter").contains("decorrelated-jitter").contains("wrote ");
+    List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
+    assertThat(csv.get(0)).isEqualTo("model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,"
+        + "completion_mean,completion_sd,completion_p50,completion_p95");
+    assertThat(csv).hasSize(1 + 5 * 2);
+    for (String png : List.of("work.png", "completion.png")) {
+      byte[] bytes = Files.readAllBytes(dir.resolve(png));
+      assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
+    }
+    assertThat(Files.readString(dir.resolve("report.html"))).contains("<img").contains("data:image/png;base64,");
+  }
+
+  @Test
+  void simulate_presetsAndCoreStrategiesByName_areSimulated() throws Exception {
+    CliRun run = CliRun.of("simulate", "--clients", "10", "--runs", "3", "--out", dir.toString(), "--quiet",
+        "--strategies", "full-jitter,decorrelated-jitter-v2,aws-sdk-standard,constant");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(Files.readAllLines(dir.resolve("results.csv")))
+        .extracting(line -> line.split(",")[1])
+        .containsExactly("strategy", "full-jitter", "decorrelated-jitter-v2", "aws-sdk-standard", "constant");
+  }
+
+  @Test
+  void simulate_sameSeedDifferentThreads_byteIdenticalCsv() throws Exception {
+    Path one = dir.resolve("one");
+    Path two = dir.resolve("two");
+    CliRun.of("simulate", "--clients", "10..30:10", "--runs", "4", "--threads", "1", "--out", one.toString(), "-q");
+    CliRun.of("simulate", "--clients", "10..30:10", "--runs", "4", "--threads", "3", "--out", two.toString(), "-q");
+
+    assertThat(Files.readAllBytes(one.resolve("results.csv"))).isEqualTo(Files.readAllBytes(two.resolve("results.csv")));
+  }
+
+  @Test
+  void simulate_badArguments_oneLineExitTwo() throws Exception {
+    Path file = Files.writeString(dir.resolve("a-file"), "x");
+    for (String[] bad : List.of(
+        new String[] {"simulate", "--model", "bogus"},
+        new String[] {"simulate", "--clients", "10..x"},
+        new String[] {"simulate", "--runs", "0"},
+        new String[] {"simulate", "--runs", "abc"},
+        new String[] {"simulate", "--strategies", "full-jitter,nope"},
+        new String[] {"simulate", "--base", "-5"},
+        new String[] {"simulate", "--base", "100", "--cap", "10"},
+        new String[] {"simulate", "--out", file.resolve("sub").toString()})) {
+      CliRun run = CliRun.of(bad);
+      assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(run.errLines()).as(String.join(" ", bad)).hasSize(1);
+      assertThat(run.err()).doesNotContain("\tat ");
+    }
+  }
+
+  @Test
+  void units_acceptsNumbersAndDurations() {
+    SimulateCommand.Units units = new SimulateCommand.Units();
+    assertThat(units.convert("5")).isEqualTo(5.0);
+    assertThat(units.convert("5ms")).isEqualTo(5.0);
+    assertThat(units.convert("2s")).isEqualTo(2000.0);
+  }
+}

@@ -1,0 +1,80 @@
+package io.github.backoff.sim;
+
+import io.github.backoff.sim.model.ClientModel;
+import io.github.backoff.sim.model.OccModel;
+import io.github.backoff.sim.model.SingleServerModel;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The simulator's workloads, by the names the command line uses.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * ModelKind model = ModelKind.parse("single-server"); // SINGLE_SERVER
+ * String name = model.id();                          // "single-server"
+ * }</pre>
+ */
+public enum ModelKind {
+  /**
+   * {@code occ}: the AWS "Exponential Backoff And Jitter" study, N clients writing one row under optimistic
+   * concurrency; an attempt is four hops of {@code |Normal(10, 2)|}.
+   */
+  OCC("occ", OccModel.ATTEMPT_TIME),
+  /**
+   * {@code single-server}: one server, service time {@code max(1, Normal(10, 4))}, that rejects requests arriving
+   * while it is busy.
+   */
+  SINGLE_SERVER("single-server", SingleServerModel.SERVICE_MEAN);
+
+  private final String id;
+  private final double attemptTime;
+
+  ModelKind(String id, double attemptTime) {
+    this.id = id;
+    this.attemptTime = attemptTime;
+  }
+
+  /** The name used on the command line and in {@code results.csv}. */
+  public String id() {
+    return id;
+  }
+
+  /**
+   * The mean time, in time units, that one client's attempt occupies the contended resource: 40 (four hops) for
+   * {@code occ}, 10 (one service) for {@code single-server}. {@code N × attemptTime()} is the physical limit that
+   * reports compare completion times with.
+   */
+  public double attemptTime() {
+    return attemptTime;
+  }
+
+  /**
+   * The model named {@code id} ({@code occ} or {@code single-server}, case-insensitive).
+   *
+   * @throws IllegalArgumentException naming the value and the known models if there is no such model
+   */
+  public static ModelKind parse(String id) {
+    if (id != null) {
+      String wanted = id.trim().toLowerCase(Locale.ROOT);
+      for (ModelKind kind : values()) {
+        if (kind.id.equals(wanted)) {
+          return kind;
+        }
+      }
+    }
+    throw new IllegalArgumentException("model: unknown model '" + id + "' (known: "
+        + Arrays.stream(values()).map(ModelKind::id).collect(Collectors.joining(", ")) + ")");
+  }
+
+  ClientModel newModel(double nanosPerUnit) {
+    return this == OCC ? new OccModel(nanosPerUnit) : new SingleServerModel(nanosPerUnit);
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+}

@@ -1,0 +1,135 @@
+package io.github.backoff.sim;
+
+import io.github.backoff.strategy.Backoff;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Backoff strategies by name: the study's five, built from backoff-core's factories and combinators, plus any
+ * other core {@link Backoff} registered under a name of its own (a preset, say). The simulator evaluates these very
+ * objects; it never re-implements a formula.
+ *
+ * <p>With {@code base} and {@code cap} in time units (1 unit = {@link SimulationConfig#TIME_UNIT}, so base 5 means
+ * 5 ms of core delay), the study's strategies are:
+ * <table>
+ *   <caption>The study's strategies</caption>
+ *   <tr><th>name</th><th>core object</th><th>wait before retry r</th></tr>
+ *   <tr><td>{@code none}</td><td>{@code Backoff.none()}</td><td>0</td></tr>
+ *   <tr><td>{@code exponential}</td><td>{@code exponential(2·base, 2).withCap(cap)}</td>
+ *       <td>{@code min(cap, base·2^r)}: 10, 20, 40, … for base 5</td></tr>
+ *   <tr><td>{@code full-jitter}</td><td>the same {@code .withFullJitter()}</td>
+ *       <td>{@code U(0, min(cap, base·2^r))}</td></tr>
+ *   <tr><td>{@code equal-jitter}</td><td>the same {@code .withEqualJitter()}</td>
+ *       <td>{@code t/2 + U(0, t/2)}, {@code t = min(cap, base·2^r)}</td></tr>
+ *   <tr><td>{@code decorrelated-jitter}</td><td>{@code decorrelatedJitter(base, cap)}</td>
+ *       <td>{@code min(cap, U(base, 3·previous))}, previous starting at base</td></tr>
+ * </table>
+ *
+ * <p>Immutable and thread-safe: {@link #with} returns a new registry.
+ *
+ * <pre>{@code
+ * StrategyRegistry registry = StrategyRegistry.study(Duration.ofMillis(5), Duration.ofMillis(2000))
+ *     .with("linear", Backoff.linear(Duration.ofMillis(10), Duration.ofMillis(10)).withFullJitter());
+ * Backoff fullJitter = registry.get("full-jitter");
+ * }</pre>
+ */
+public final class StrategyRegistry {
+  /** The study's strategy names, in the study's order. */
+  public static final List<String> STUDY_NAMES =
+      List.of("none", "exponential", "full-jitter", "equal-jitter", "decorrelated-jitter");
+
+  private final Map<String, Backoff> strategies;
+
+  private StrategyRegistry(Map<String, Backoff> strategies) {
+    this.strategies = strategies;
+  }
+
+  /**
+   * The study's five strategies with the given base and cap.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code base} is negative or {@code cap < base}
+   */
+  public static StrategyRegistry study(Duration base, Duration cap) {
+    Objects.requireNonNull(base, "base");
+    Objects.requireNonNull(cap, "cap");
+    if (base.isNegative()) {
+      throw new IllegalArgumentException("base must not be negative: " + base);
+    }
+    if (cap.compareTo(base) < 0) {
+      throw new IllegalArgumentException("cap must be >= base: " + cap + " < " + base);
+    }
+    Backoff exponential = Backoff.exponential(base.multipliedBy(2), 2.0).withCap(cap);
+    Map<String, Backoff> map = new LinkedHashMap<>();
+    map.put("none", Backoff.none());
+    map.put("exponential", exponential);
+    map.put("full-jitter", exponential.withFullJitter());
+    map.put("equal-jitter", exponential.withEqualJitter());
+    map.put("decorrelated-jitter", Backoff.decorrelatedJitter(base, cap));
+    return new StrategyRegistry(Map.copyOf(map));
+  }
+
+  /**
+   * A registry with {@code backoff} registered as {@code name}, replacing any strategy of that name.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code name} is blank or contains a comma, a quote or a line break (it
+   *     must fit a CSV field and a comma-separated list)
+   */
+  public StrategyRegistry with(String name, Backoff backoff) {
+    checkName(name);
+    Objects.requireNonNull(backoff, "backoff");
+    Map<String, Backoff> map = new LinkedHashMap<>(strategies);
+    map.put(name, backoff);
+    return new StrategyRegistry(Map.copyOf(map));
+  }
+
+  /**
+   * The strategy named {@code name}.
+   *
+   * @throws IllegalArgumentException naming the strategy if there is none of that name
+   */
+  public Backoff get(String name) {
+    Backoff backoff = strategies.get(name);
+    if (backoff == null) {
+      throw new IllegalArgumentException("strategies: unknown strategy '" + name + "' (known: "
+          + String.join(", ", names()) + ")");
+    }
+    return backoff;
+  }
+
+  /** Whether a strategy is registered as {@code name}. */
+  public boolean contains(String name) {
+    return strategies.containsKey(name);
+  }
+
+  /** The registered names: the study's first, in the study's order, then the others sorted. */
+  public List<String> names() {
+    return strategies.keySet().stream()
+        .sorted((a, b) -> {
+          int ia = STUDY_NAMES.indexOf(a);
+          int ib = STUDY_NAMES.indexOf(b);
+          if (ia >= 0 || ib >= 0) {
+            return Integer.compare(ia < 0 ? Integer.MAX_VALUE : ia, ib < 0 ? Integer.MAX_VALUE : ib);
+          }
+          return a.compareTo(b);
+        })
+        .toList();
+  }
+
+  static void checkName(String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isBlank() || name.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r')) {
+      throw new IllegalArgumentException("strategies: bad strategy name '" + name
+          + "' (must be non-blank, without commas, quotes or line breaks)");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "StrategyRegistry" + names();
+  }
+}
