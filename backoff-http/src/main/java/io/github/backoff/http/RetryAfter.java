@@ -28,13 +28,17 @@ import java.util.regex.Pattern;
  *     Instant.now());
  * }</pre>
  *
+ * <p>Parsing is lenient where senders commonly stray and nothing is ambiguous: names are matched ignoring case,
+ * and an IMF-fixdate may have a one-digit day (as {@code DateTimeFormatter.RFC_1123_DATE_TIME} writes it). The day
+ * name is not checked against the date.
+ *
  * <p>Stateless and thread-safe. Malformed values (including negative or fractional numbers) give an empty result,
  * never an exception, so a server's garbage falls back to the caller's own delay.
  */
 public final class RetryAfter {
   private static final String MONTHS = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
   private static final Pattern IMF_FIXDATE = Pattern.compile(
-      "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) " + MONTHS + " (\\d{4}) (\\d{2}):(\\d{2}):(\\d{2}) GMT",
+      "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{1,2}) " + MONTHS + " (\\d{4}) (\\d{2}):(\\d{2}):(\\d{2}) GMT",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern RFC_850 = Pattern.compile(
       "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d{2})-" + MONTHS
