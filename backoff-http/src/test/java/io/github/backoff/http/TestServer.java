@@ -119,17 +119,6 @@ final class TestServer implements AutoCloseable {
     };
   }
 
-  /** Promises 100 bytes, sends 7 and closes the connection. */
-  static Reply closeMidResponse() {
-    return (exchange, server) -> {
-      exchange.sendResponseHeaders(200, 100);
-      OutputStream out = exchange.getResponseBody();
-      out.write("partial".getBytes(StandardCharsets.UTF_8));
-      out.flush();
-      out.close(); // throws "insufficient bytes written" after closing the connection: what we want
-    };
-  }
-
   /** Waits for up to {@code delay} (or until the server closes), then sends {@code then}. */
   static Reply slow(Duration delay, Reply then) {
     return (exchange, server) -> {
