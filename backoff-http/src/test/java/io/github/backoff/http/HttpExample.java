@@ -10,7 +10,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 
-public class HttpExample {
+final class HttpExample {
   public static void main(String[] args) {
     HttpResponse<String> response = fetch(URI.create(args.length > 0 ? args[0] : "https://example.com/"));
     System.out.println(response.statusCode() + " " + response.body().length() + " chars");

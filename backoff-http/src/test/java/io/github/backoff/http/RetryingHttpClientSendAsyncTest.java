@@ -154,6 +154,37 @@ class RetryingHttpClientSendAsyncTest {
   }
 
   @Test
+  void send_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() {
+    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
+        .onEvent(events).build());
+
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/a")).build(),
+        BodyHandlers.ofString());
+
+    assertThat(response.body()).isEqualTo("in time");
+    // The request timeout and the core's own attempt timer race; either way the attempt is retried.
+    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+        .isInstanceOfAny(HttpTimeoutException.class, io.github.backoff.AttemptTimeoutException.class));
+  }
+
+  @Test
+  void sendAsync_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() throws Exception {
+    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
+        .onEvent(events).build());
+
+    HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),
+        BodyHandlers.ofString()));
+
+    assertThat(response.body()).isEqualTo("in time");
+    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+        .isInstanceOfAny(HttpTimeoutException.class, io.github.backoff.AttemptTimeoutException.class));
+  }
+
+  @Test
   void sendAsync_nonReplayableBody_throwsBeforeTheFirstAttempt() {
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder().build());
     HttpRequest put = HttpRequest.newBuilder(server.uri("/file"))
