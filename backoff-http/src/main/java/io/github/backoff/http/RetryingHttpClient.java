@@ -50,7 +50,10 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  * <p><b>What is retried.</b> A response whose status is retryable ({@link #DEFAULT_RETRYABLE_STATUSES} unless
  * {@link RetryingHttpClientBuilder#withRetryableStatuses configured}; never another 4xx), and a failure that
  * {@link #isRetryableFailure} accepts (connection refused or reset, connect and request timeouts, a connection
- * closed mid-response) or that a retry condition of the policy matches; the policy's abort conditions win. Only
+ * closed mid-response) or that a retry condition of the policy matches; the policy's abort conditions win. (A
+ * policy without retry conditions, which on its own retries any exception, retries just these here.) A response
+ * that the policy's {@code retryIfResult} matches is retried too, but its body is not read in advance: prefer
+ * retryable statuses. Only
  * requests whose method is idempotent ({@link #IDEMPOTENT_METHODS}) are retried, unless the builder says otherwise
  * or the request carries an {@value #IDEMPOTENCY_KEY} header; any other request is sent once, under the same
  * deadline and timeouts. When retries stop on a retryable status, its response is returned, as the client would
@@ -68,7 +71,9 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  *
  * <p><b>Timeouts.</b> Each attempt is sent with a request timeout that is the shortest of the request's own, the
  * policy's {@code attemptTimeout} and the time left before the policy's {@code maxElapsed}, so the last attempt
- * cannot outlive the deadline. (The response's {@link HttpResponse#request()} is then that attempt's copy.)
+ * cannot outlive the deadline. (The response's {@link HttpResponse#request()} is then that attempt's copy.) The
+ * core's own timer for {@code attemptTimeout} still runs as a backstop; whichever fires first, the attempt fails
+ * with a retryable {@link HttpTimeoutException} or {@link AttemptTimeoutException}.
  *
  * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
  * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. Listeners and
