@@ -2,13 +2,13 @@ package io.github.backoff;
 
 import io.github.backoff.internal.Checks;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
+
 import java.util.random.RandomGenerator;
 
 /**
  * Builds a {@link Retrier}, injecting the sources of time, sleeping, scheduling and randomness. The defaults are
  * {@link Ticker#SYSTEM}, {@link Sleeper#SYSTEM}, a shared scheduler of daemon threads (created on first use) and
- * {@link ThreadLocalRandom}.
+ * {@link java.util.concurrent.ThreadLocalRandom} (looked up at each draw).
  *
  * <pre>{@code
  * ManualScheduler scheduler = new ManualScheduler();   // backoff-testing: virtual time
@@ -29,7 +29,7 @@ public final class RetrierBuilder<R> {
   private Ticker ticker = Ticker.SYSTEM;
   private Sleeper sleeper = Sleeper.SYSTEM;
   private ScheduledExecutorService scheduler;
-  private RandomGenerator random = ThreadLocalRandom.current();
+  private RandomGenerator random = ThreadLocalRandomSource.INSTANCE;
 
   RetrierBuilder(RetryPolicy<R> policy) {
     this.policy = policy;

@@ -155,4 +155,32 @@ class RetrierSyncTest {
 
     assertThat(perCall).as("bytes per successful call").isLessThan(0.5);
   }
+
+  @Test
+  void call_defaultRandomOnFreshThreads_jitterDiffersBetweenThreads() throws Exception {
+    // ThreadLocalRandom's contract is to call current() at each use from the using thread; the default source
+    // does, so threads never share a sequence of jitter draws.
+    RetryPolicy<String> policy = RetryPolicy.<String>builder().withMaxAttempts(4)
+        .withBackoff(Backoff.constant(Duration.ofSeconds(1000)).withFullJitter()).build();
+    java.util.List<java.util.List<Long>> perThread = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Retrier<String> retrier = Retrier.builder(policy).withSleeper(nanos -> perThread.get(perThread.size() - 1)
+        .add(nanos)).build();
+    for (int t = 0; t < 2; t++) {
+      Thread thread = new Thread(() -> {
+        perThread.add(new java.util.ArrayList<>());
+        try {
+          retrier.call(() -> {
+            throw new IOException("down");
+          });
+        } catch (RetryException expected) {
+          // three waits recorded
+        }
+      });
+      thread.start();
+      thread.join();
+    }
+
+    assertThat(perThread.get(0)).hasSize(3);
+    assertThat(perThread.get(0)).isNotEqualTo(perThread.get(1));
+  }
 }

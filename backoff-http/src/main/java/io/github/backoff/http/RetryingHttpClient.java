@@ -1,0 +1,365 @@
+package io.github.backoff.http;
+
+import io.github.backoff.AttemptTimeoutException;
+import io.github.backoff.Retrier;
+import io.github.backoff.RetrierBuilder;
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.Ticker;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.ProtocolException;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.FileSystemException;
+import java.security.cert.CertificateException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
+
+/**
+ * A {@link HttpClient} that retries under a {@link RetryPolicy}, following HTTP's rules. {@link #send} and
+ * {@link #sendAsync} read like the client's own methods; the policy supplies the backoff strategy, the limits
+ * (attempts, {@code maxElapsed} as the overall deadline, {@code attemptTimeout}) and the listeners.
+ *
+ * <pre>{@code
+ * RetryPolicy<HttpResponse<?>> policy = RetryPolicy.<HttpResponse<?>>builder()
+ *     .withBackoff(Backoff.exponential(Duration.ofMillis(200)).withCap(Duration.ofSeconds(5)).withFullJitter())
+ *     .withMaxAttempts(4)
+ *     .withMaxElapsed(Duration.ofSeconds(20))
+ *     .onEvent(LoggingRetryListener.create())
+ *     .build();
+ * RetryingHttpClient http = RetryingHttpClient.of(HttpClient.newHttpClient(), policy);
+ * HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString());
+ * }</pre>
+ *
+ * <p><b>What is retried.</b> A response whose status is retryable ({@link #DEFAULT_RETRYABLE_STATUSES} unless
+ * {@link RetryingHttpClientBuilder#withRetryableStatuses configured}; never another 4xx), and a failure that
+ * {@link #isRetryableFailure} accepts (connection refused or reset, connect and request timeouts, a connection
+ * closed mid-response) or that a retry condition of the policy matches; the policy's abort conditions win. (A
+ * policy without retry conditions, which on its own retries any exception, retries just these here.) A response
+ * that the policy's {@code retryIfResult} matches is retried too, but its body is not read in advance: prefer
+ * retryable statuses. Only
+ * requests whose method is idempotent ({@link #IDEMPOTENT_METHODS}) are retried, unless the builder says otherwise
+ * or the request carries an {@value #IDEMPOTENCY_KEY} header; any other request is sent once, under the same
+ * deadline and timeouts. When retries stop on a retryable status, its response is returned, as the client would
+ * return it (or thrown inside a {@link RetryException} if the policy was built with
+ * {@code throwOnRetryableResult()}).
+ *
+ * <p><b>Retry-After.</b> On 429 and 503 a {@code Retry-After} header (delta-seconds or HTTP-date, see
+ * {@link RetryAfter}) replaces the strategy's delay: the wait is what the server asked plus a small jitter (a tenth
+ * of it, within 100 ms to 1 s), never more than {@link RetryingHttpClientBuilder#withMaxRetryAfter the maximum}.
+ * If the server asks for more than that maximum, retries stop at once with
+ * {@link io.github.backoff.StopReason#DELAY_TOO_LONG}; if the wait would end past the deadline, with
+ * {@link io.github.backoff.StopReason#TIME_BUDGET_EXHAUSTED}. A malformed or negative value falls back to the
+ * strategy's delay. Listeners see the delay with {@code RetryScheduled.overridden()} true. The policy's own delay
+ * override, if any, is replaced by this.
+ *
+ * <p><b>Timeouts.</b> Each attempt is sent with a request timeout that is the shortest of the request's own, the
+ * policy's {@code attemptTimeout} and the time left before the policy's {@code maxElapsed}, so the last attempt
+ * cannot outlive the deadline. (The response's {@link HttpResponse#request()} is then that attempt's copy.) The
+ * core's own timer for {@code attemptTimeout} still runs as a backstop; whichever fires first, the attempt fails
+ * with a retryable {@link HttpTimeoutException} or {@link AttemptTimeoutException}.
+ *
+ * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
+ * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. Listeners and
+ * {@link RetryException#lastResult()} see such a response as an {@code HttpResponse<byte[]>}. A request body that
+ * cannot be sent twice fails before the first attempt: see {@link #isReplayable} and {@link #replayable}.
+ *
+ * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent calls, like the
+ * {@code HttpClient} it wraps (which it never closes or changes).
+ *
+ * <p><b>Interruption and cancellation.</b> If the thread calling {@link #send} is interrupted, the attempt in
+ * flight or the wait ends, the thread's interrupt flag stays set and a {@link RetryException} with
+ * {@link io.github.backoff.StopReason#INTERRUPTED} is thrown. Cancelling the future of {@link #sendAsync} cancels
+ * the pending retry and the client's exchange in flight; no further attempt starts.
+ */
+public final class RetryingHttpClient {
+  /** The status codes retried by default: 429, 500, 502, 503 and 504. */
+  public static final Set<Integer> DEFAULT_RETRYABLE_STATUSES = Set.of(429, 500, 502, 503, 504);
+  /** The methods retried by default, the idempotent ones of RFC 9110: GET, HEAD, OPTIONS, TRACE, PUT, DELETE. */
+  public static final Set<String> IDEMPOTENT_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE");
+  /** The longest {@code Retry-After} followed by default: one minute. */
+  public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofMinutes(1);
+  /** The request header that makes a request of any method retryable: the server deduplicates by its value. */
+  public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  private static final Set<Class<?>> REPLAYABLE_PUBLISHERS = replayablePublishers();
+  private static final String FILE_PUBLISHER = "jdk.internal.net.http.RequestPublishers$FilePublisher";
+
+  private final HttpClient client;
+  private final RetryPolicy<? super HttpResponse<?>> policy;
+  private final Set<Integer> statuses;
+  private final Set<String> methods;
+  private final boolean allMethods;
+  private final Duration maxRetryAfter;
+  private final Ticker ticker;
+  private final Retrier<Object> retrying;
+  private final Retrier<Object> once;
+
+  RetryingHttpClient(RetryingHttpClientBuilder b) {
+    this.client = b.client;
+    this.policy = b.policy;
+    this.statuses = b.statuses;
+    this.methods = b.methods;
+    this.allMethods = b.allMethods;
+    this.maxRetryAfter = b.maxRetryAfter;
+    this.ticker = b.ticker;
+    // Safe: the policy accepts any HttpResponse<?>, and the retriers only ever see HttpResponse<?> results.
+    @SuppressWarnings("unchecked")
+    RetryPolicy<Object> base = (RetryPolicy<Object>) (RetryPolicy<?>) b.policy;
+    RetryPolicyBuilder<Object> derived = base.toBuilder()
+        .retryIf(RetryingHttpClient::isRetryableFailure)
+        .retryIfResult(r -> r instanceof BufferedResponse || base.isRetryableResult(r))
+        .withDelayOverride(new RetryAfterOverride(b.clock, b.random, maxRetryAfter), Duration.ZERO, maxRetryAfter)
+        .giveUpIfOverrideExceedsMax();
+    this.retrying = retrier(derived.build(), b);
+    // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
+    this.once = retrier(derived.withMaxAttempts(1).build(), b);
+  }
+
+  private static Retrier<Object> retrier(RetryPolicy<Object> policy, RetryingHttpClientBuilder b) {
+    RetrierBuilder<Object> rb = Retrier.builder(policy).withTicker(b.ticker).withSleeper(b.sleeper);
+    if (b.scheduler != null) {
+      rb.withScheduler(b.scheduler);
+    }
+    if (b.random != null) {
+      rb.withRandom(b.random);
+    }
+    return rb.build();
+  }
+
+  /**
+   * A client that retries {@code client}'s requests under {@code policy} with the default rules.
+   *
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingHttpClient of(HttpClient client, RetryPolicy<? super HttpResponse<?>> policy) {
+    return builder(client, policy).build();
+  }
+
+  /**
+   * A builder to change the retryable statuses and methods, the {@code Retry-After} limit, or the sources of
+   * time and randomness.
+   *
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingHttpClientBuilder builder(HttpClient client, RetryPolicy<? super HttpResponse<?>> policy) {
+    return new RetryingHttpClientBuilder(client, policy);
+  }
+
+  /**
+   * Sends {@code request}, retrying as the class description says, and returns the first response that is not
+   * retried: a success, a status that is not retryable, or the last retryable one when retries stop.
+   *
+   * @return the response, its body made by {@code handler}
+   * @throws RetryException if the attempts end in failures (the last one is the cause, e.g. a
+   *     {@link ConnectException}), if the policy's abort conditions or limits stop on a failure, if retries stop on
+   *     a retryable status and the policy throws on retryable results, or with
+   *     {@link io.github.backoff.StopReason#INTERRUPTED} if the calling thread is interrupted
+   * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
+   *     ({@link #isReplayable}); no attempt is made
+   * @throws NullPointerException if an argument is null
+   */
+  public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    Exchange<T> exchange = exchange(request, handler);
+    return exchange.finish(exchange.retrier.call(exchange::send));
+  }
+
+  /**
+   * Sends {@code request} asynchronously, retrying as {@link #send} does; no thread is held while a retry waits.
+   * The first attempt starts on the calling thread.
+   *
+   * @return a future completed with the response {@link #send} would return, or exceptionally with the
+   *     {@link RetryException} it would throw; cancelling it cancels the pending retry and the exchange in flight
+   * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice; no attempt
+   *     is made
+   * @throws NullPointerException if an argument is null
+   */
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    Exchange<T> exchange = exchange(request, handler);
+    CompletableFuture<Object> retried = exchange.retrier.callAsync(exchange::sendAsync);
+    Exchange.Linked<HttpResponse<T>> response = new Exchange.Linked<>(retried);
+    retried.whenComplete((outcome, failure) -> {
+      if (failure != null) {
+        response.completeExceptionally(Exchange.unwrap(failure));
+        return;
+      }
+      try {
+        exchange.finishAsync(outcome).whenComplete((r, f) -> {
+          if (f != null) {
+            response.completeExceptionally(Exchange.unwrap(f));
+          } else {
+            response.complete(r);
+          }
+        });
+      } catch (RuntimeException | Error e) {
+        response.completeExceptionally(e);
+      }
+    });
+    return response;
+  }
+
+  private <T> Exchange<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(handler, "handler");
+    boolean retryable = isRetryable(request);
+    if (retryable && !isReplayable(request)) {
+      throw new IllegalArgumentException("the body of " + request.method() + " " + request.uri()
+          + " cannot be sent twice (" + request.bodyPublisher().orElseThrow().getClass().getName()
+          + "), so the request cannot be retried: use BodyPublishers.ofByteArray, ofString or ofFile, or wrap the"
+          + " publisher with RetryingHttpClient.replayable(...) if each subscription gets the whole body");
+    }
+    return new Exchange<>(client, request, handler, retryable, statuses, retryable ? retrying : once, ticker);
+  }
+
+  /**
+   * Whether this client may retry {@code request}: its method is retryable (idempotent by default), or it
+   * carries an {@value #IDEMPOTENCY_KEY} header.
+   *
+   * @throws NullPointerException if {@code request} is null
+   */
+  public boolean isRetryable(HttpRequest request) {
+    return allMethods || methods.contains(request.method())
+        || request.headers().firstValue(IDEMPOTENCY_KEY).isPresent();
+  }
+
+  /**
+   * Whether {@code request}'s body can be sent again: no body, a body from the JDK's {@code BodyPublishers}
+   * {@code noBody}, {@code ofString}, {@code ofByteArray}, {@code ofByteArrays} or {@code ofFile}, or one wrapped
+   * with {@link #replayable}. Not replayable: {@code ofInputStream} (its stream is read once), {@code fromPublisher},
+   * {@code concat} and any other publisher, whose second subscription may get nothing.
+   *
+   * @throws NullPointerException if {@code request} is null
+   */
+  public static boolean isReplayable(HttpRequest request) {
+    Optional<HttpRequest.BodyPublisher> body = request.bodyPublisher();
+    if (body.isEmpty()) {
+      return true;
+    }
+    Class<?> type = body.get().getClass();
+    return body.get() instanceof Replayable || REPLAYABLE_PUBLISHERS.contains(type)
+        || type.getName().equals(FILE_PUBLISHER);
+  }
+
+  /**
+   * Marks {@code publisher} as one that gives the whole body to each subscriber, so requests with it can be
+   * retried; e.g. {@code ofInputStream} with a supplier that opens a new stream each time:
+   * <pre>{@code
+   * HttpRequest upload = HttpRequest.newBuilder(uri)
+   *     .PUT(RetryingHttpClient.replayable(BodyPublishers.ofInputStream(() -> open(path))))
+   *     .build();
+   * }</pre>
+   *
+   * @return a publisher that delegates to {@code publisher}
+   * @throws NullPointerException if {@code publisher} is null
+   */
+  public static HttpRequest.BodyPublisher replayable(HttpRequest.BodyPublisher publisher) {
+    return new Replayable(Objects.requireNonNull(publisher, "publisher"));
+  }
+
+  /**
+   * Whether a failed attempt's exception is retried by default: an {@link IOException} such as a refused or reset
+   * connection, {@link java.net.http.HttpConnectTimeoutException}, {@link HttpTimeoutException} or a connection
+   * closed mid-response, or the core's {@link AttemptTimeoutException}. Not retried, because another attempt would
+   * fail the same way: {@link UnknownHostException}, {@link ProtocolException}, a TLS peer that cannot be verified
+   * or a certificate that is refused, and failures of the body handler writing or decoding the body
+   * ({@link FileSystemException}, {@link CharacterCodingException}).
+   */
+  public static boolean isRetryableFailure(Throwable failure) {
+    if (failure instanceof AttemptTimeoutException || failure instanceof HttpTimeoutException
+        || failure instanceof ConnectException) {
+      return true;
+    }
+    if (!(failure instanceof IOException)) {
+      return false;
+    }
+    return !(failure instanceof UnknownHostException || failure instanceof ProtocolException
+        || failure instanceof SSLPeerUnverifiedException || failure instanceof FileSystemException
+        || failure instanceof CharacterCodingException
+        || failure instanceof SSLHandshakeException && hasCause(failure, CertificateException.class));
+  }
+
+  private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
+    for (Throwable t = failure.getCause(); t != null && t != failure; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The wrapped client. */
+  public HttpClient client() {
+    return client;
+  }
+
+  /** The policy given to the builder (without the HTTP rules this client adds). */
+  public RetryPolicy<? super HttpResponse<?>> policy() {
+    return policy;
+  }
+
+  /** The status codes that are retried. */
+  public Set<Integer> retryableStatuses() {
+    return statuses;
+  }
+
+  /** The methods that are retried; all of them if {@link RetryingHttpClientBuilder#retryAllMethods()} was set. */
+  public Optional<Set<String>> retryableMethods() {
+    return allMethods ? Optional.empty() : Optional.of(methods);
+  }
+
+  /** The longest {@code Retry-After} that is followed. */
+  public Duration maxRetryAfter() {
+    return maxRetryAfter;
+  }
+
+  @Override
+  public String toString() {
+    return "RetryingHttpClient[statuses=" + statuses + ", methods=" + (allMethods ? "all" : methods)
+        + ", maxRetryAfter=" + maxRetryAfter + ", policy=" + policy + "]";
+  }
+
+  private static Set<Class<?>> replayablePublishers() {
+    Set<Class<?>> types = new HashSet<>();
+    types.add(BodyPublishers.noBody().getClass());
+    types.add(BodyPublishers.ofString("").getClass());
+    types.add(BodyPublishers.ofByteArray(new byte[0]).getClass());
+    types.add(BodyPublishers.ofByteArray(new byte[0], 0, 0).getClass());
+    types.add(BodyPublishers.ofByteArrays(List.of()).getClass());
+    return Set.copyOf(types);
+  }
+
+  /** A publisher the user vouches for: it gives the whole body to each subscriber. */
+  private static final class Replayable implements HttpRequest.BodyPublisher {
+    private final HttpRequest.BodyPublisher delegate;
+
+    Replayable(HttpRequest.BodyPublisher delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public long contentLength() {
+      return delegate.contentLength();
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      delegate.subscribe(subscriber);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Retries for {@link java.net.http.HttpClient} that follow HTTP's rules: retryable status codes (429, 500, 502,
+ * 503, 504 by default) and connection failures, idempotent methods only unless told otherwise, {@code Retry-After}
+ * honoured ({@link io.github.backoff.http.RetryAfter}), per-attempt timeouts and an overall deadline, bodies of
+ * failed responses drained so connections are reused.
+ *
+ * <pre>{@code
+ * RetryingHttpClient http = RetryingHttpClient.of(HttpClient.newHttpClient(),
+ *     RetryPolicy.<HttpResponse<?>>builder().withMaxAttempts(4).withMaxElapsed(Duration.ofSeconds(20)).build());
+ * HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString());
+ * }</pre>
+ *
+ * <p>Every type here is immutable and thread-safe except the builder, which is confined to one thread.
+ */
+package io.github.backoff.http;

@@ -1,0 +1,291 @@
+package io.github.backoff.http;
+
+import static io.github.backoff.http.TestServer.slow;
+import static io.github.backoff.http.TestServer.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.StopReason;
+import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.ManualScheduler;
+import io.github.backoff.testing.Randoms;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link RetryingHttpClient#sendAsync}, and the deadline in real time, against a real loopback server. */
+class RetryingHttpClientSendAsyncTest {
+  private static final HttpClient CLIENT = Fixtures.httpClient();
+
+  private TestServer server;
+  private Fixtures.Events events;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = TestServer.start();
+    events = new Fixtures.Events();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private static <T> T await(CompletableFuture<T> future) throws Exception {
+    try {
+      return future.get(10, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw (Exception) e.getCause();
+    }
+  }
+
+  @Test
+  void sendAsync_503Then200_completesWith200() throws Exception {
+    server.reply(status(503, "busy"), status(200, "hello"));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(10))).onEvent(events).build());
+
+    HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),
+        BodyHandlers.ofString()));
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo("hello");
+    assertThat(events.retries()).hasSize(1);
+  }
+
+  @Test
+  void sendAsync_429WithRetryAfter_retriesWhenVirtualTimeReachesTheAskedWait() throws Exception {
+    server.reply(status(429, "", "Retry-After", "1"));
+    ManualScheduler time = new ManualScheduler();
+    RetryingHttpClient http = RetryingHttpClient.builder(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+            .onEvent(events).build())
+        .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
+        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time)).build();
+
+    CompletableFuture<HttpResponse<String>> future =
+        http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString());
+    Fixtures.await(() -> time.pendingTasks() == 1);
+    time.advance(Duration.ofMillis(1049));
+
+    assertThat(future).isNotDone();
+    assertThat(server.received()).hasSize(1);
+    time.advance(Duration.ofMillis(1));
+    assertThat(await(future).statusCode()).isEqualTo(200);
+    assertThat(server.received()).hasSize(2);
+    assertThat(events.retries()).singleElement().satisfies(r -> {
+      assertThat(r.delay()).isEqualTo(Duration.ofMillis(1050));
+      assertThat(r.overridden()).isTrue();
+    });
+  }
+
+  @Test
+  void sendAsync_cancelWhileARetryWaits_startsNoFurtherAttempt() {
+    server.reply(status(503, ""));
+    ManualScheduler time = new ManualScheduler();
+    RetryingHttpClient http = RetryingHttpClient.builder(CLIENT, RetryPolicy.<HttpResponse<?>>builder().build())
+        .withTicker(time::nanoTime).withScheduler(time).build();
+
+    CompletableFuture<HttpResponse<String>> future =
+        http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString());
+    Fixtures.await(() -> time.pendingTasks() == 1);
+    future.cancel(true);
+
+    assertThat(time.pendingTasks()).isZero();
+    time.advance(Duration.ofMinutes(1));
+    assertThat(server.received()).hasSize(1);
+  }
+
+  @Test
+  void sendAsync_connectionRefused_completesExceptionallyWithRetryException() throws IOException {
+    URI closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/");
+    }
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withMaxAttempts(3).build());
+
+    CompletableFuture<HttpResponse<String>> future =
+        http.sendAsync(HttpRequest.newBuilder(closed).build(), BodyHandlers.ofString());
+
+    assertThatThrownBy(() -> await(future)).isInstanceOfSatisfying(RetryException.class, e -> {
+      assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(e.attempts()).isEqualTo(3);
+      assertThat(e).hasCauseInstanceOf(ConnectException.class);
+    });
+  }
+
+  @Test
+  void sendAsync_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() throws Exception {
+    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).onEvent(events).build());
+
+    HttpResponse<String> response = await(http.sendAsync(
+        HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(100)).build(), BodyHandlers.ofString()));
+
+    assertThat(response.body()).isEqualTo("in time");
+    assertThat(events.retries()).singleElement()
+        .satisfies(r -> assertThat(r.failure()).isInstanceOf(HttpTimeoutException.class));
+  }
+
+  @Test
+  void send_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() {
+    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
+        .onEvent(events).build());
+
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/a")).build(),
+        BodyHandlers.ofString());
+
+    assertThat(response.body()).isEqualTo("in time");
+    // The request timeout and the core's own attempt timer race; either way the attempt is retried.
+    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+        .isInstanceOfAny(HttpTimeoutException.class, io.github.backoff.AttemptTimeoutException.class));
+  }
+
+  @Test
+  void sendAsync_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() throws Exception {
+    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
+        .onEvent(events).build());
+
+    HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),
+        BodyHandlers.ofString()));
+
+    assertThat(response.body()).isEqualTo("in time");
+    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+        .isInstanceOfAny(HttpTimeoutException.class, io.github.backoff.AttemptTimeoutException.class));
+  }
+
+  @Test
+  void sendAsync_nonReplayableBody_throwsBeforeTheFirstAttempt() {
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder().build());
+    HttpRequest put = HttpRequest.newBuilder(server.uri("/file"))
+        .PUT(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[1]))).build();
+
+    assertThatThrownBy(() -> http.sendAsync(put, BodyHandlers.ofString()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot be sent twice");
+    assertThat(server.received()).isEmpty();
+  }
+
+  @Test
+  void send_deadlineShorterThanASlowServer_stopsWithTimeBudgetExhaustedInTime() {
+    server.replyWith(r -> slow(Duration.ofSeconds(5), status(200, "too late")));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(10))).withMaxAttempts(5)
+        .withMaxElapsed(Duration.ofMillis(300)).build());
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> http.send(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString()))
+        .isInstanceOfSatisfying(RetryException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+          assertThat(e).hasCauseInstanceOf(HttpTimeoutException.class);
+        });
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void sendAsync_deadlineShorterThanASlowServer_stopsWithTimeBudgetExhausted() {
+    server.replyWith(r -> slow(Duration.ofSeconds(5), status(200, "too late")));
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(10))).withMaxAttempts(5)
+        .withMaxElapsed(Duration.ofMillis(300)).build());
+
+    CompletableFuture<HttpResponse<String>> future =
+        http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString());
+
+    assertThatThrownBy(() -> future.get(2, TimeUnit.SECONDS)).hasCauseInstanceOf(RetryException.class)
+        .cause().satisfies(e -> assertThat(((RetryException) e).reason())
+            .isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
+  }
+
+  /**
+   * 100 requests at once; a seeded plan makes half of them fail 1 to 4 times (503, a connection closed mid-body,
+   * 429 with Retry-After: 0, 500, in that order). With 4 attempts, those failing 4 times end with their last 500,
+   * all others with 200 and their own body, each after exactly the planned number of attempts.
+   */
+  @Test
+  void sendAsync_hundredConcurrentRequestsHalfFailingAtRandom_allCompleteWithTheRightOutcome() throws Exception {
+    int n = 100;
+    SplittableRandom seeded = new SplittableRandom(20261121);
+    int[] failures = new int[n];
+    for (int i = 0; i < n; i++) {
+      failures[i] = seeded.nextBoolean() ? 1 + seeded.nextInt(4) : 0;
+    }
+    Map<Integer, AtomicInteger> hits = new ConcurrentHashMap<>();
+    server.replyWith(r -> {
+      int id = Integer.parseInt(r.path().substring("/item/".length()));
+      int attempt = hits.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+      if (attempt > failures[id]) {
+        return status(200, "item " + id);
+      }
+      return switch (attempt) {
+        case 1 -> status(503, "busy");
+        case 2 -> (exchange, s) -> {
+          exchange.sendResponseHeaders(200, 100);
+          exchange.getResponseBody().write(new byte[7]);
+          exchange.getResponseBody().flush();
+          throw new IOException("hang up mid-body"); // the server then drops the connection
+        };
+        case 3 -> status(429, "", "Retry-After", "0");
+        default -> status(500, "broken");
+      };
+    });
+    RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(5))).withMaxAttempts(4).onEvent(events).build());
+
+    List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      futures.add(http.sendAsync(HttpRequest.newBuilder(server.uri("/item/" + i)).build(), BodyHandlers.ofString()));
+    }
+    CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(15, TimeUnit.SECONDS);
+
+    int expectedRetries = 0;
+    for (int i = 0; i < n; i++) {
+      HttpResponse<String> response = futures.get(i).join();
+      int id = i;
+      if (failures[i] >= 4) {
+        assertThat(response.statusCode()).as("request %d", id).isEqualTo(500);
+        assertThat(response.body()).isEqualTo("broken");
+      } else {
+        assertThat(response.statusCode()).as("request %d", id).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item " + i);
+      }
+      assertThat(hits.get(i).get()).as("attempts of request %d", id).isEqualTo(Math.min(failures[i] + 1, 4));
+      expectedRetries += Math.min(failures[i], 3);
+    }
+    assertThat(events.retries()).hasSize(expectedRetries);
+    assertThat(events.retries()).filteredOn(r -> r.attempt() == 2)
+        .allSatisfy(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
+    assertThat(events.retries()).filteredOn(RetryScheduled::overridden).hasSize(
+        (int) java.util.Arrays.stream(failures).filter(f -> f >= 3).count());
+    assertThat(java.util.Arrays.stream(failures).filter(f -> f > 0).count()).isBetween(35L, 65L);
+  }
+}

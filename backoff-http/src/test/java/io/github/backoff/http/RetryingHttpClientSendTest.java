@@ -1,0 +1,45 @@
+package io.github.backoff.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.RetryException;
+import io.github.backoff.StopReason;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The shared scenarios through {@link RetryingHttpClient#send}, and what only the synchronous driver does. */
+class RetryingHttpClientSendTest extends SendScenarios {
+  @Override
+  <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    return http.send(request, handler);
+  }
+
+  @Test
+  void send_attemptTimeoutOfThePolicy_becomesTheRequestTimeout() {
+    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofSeconds(10)).build();
+
+    HttpResponse<String> response = http(policy().withAttemptTimeout(Duration.ofSeconds(2)))
+        .send(request, BodyHandlers.ofString());
+
+    assertThat(response.request().timeout()).contains(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void send_interrupted_stopsWithInterruptedAndKeepsTheFlag() {
+    Client http = http(policy());
+    Thread.currentThread().interrupt();
+    try {
+      assertThatThrownBy(() -> http.send(get("/a"), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class,
+              e -> assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED));
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+  }
+
+}

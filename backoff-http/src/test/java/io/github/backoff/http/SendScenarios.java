@@ -1,0 +1,494 @@
+package io.github.backoff.http;
+
+import static io.github.backoff.http.TestServer.slow;
+import static io.github.backoff.http.TestServer.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.StopReason;
+import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.ManualScheduler;
+import io.github.backoff.testing.Randoms;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scenarios that {@link RetryingHttpClient#send} and {@link RetryingHttpClient#sendAsync} share, against a real
+ * server on a loopback port; each subclass runs them through one of the two. Waits between attempts run in virtual
+ * time (a {@link ManualScheduler} is the ticker, sleeper and scheduler), so only the HTTP exchanges take real time;
+ * the jitter draws are all 0.5, so every wait is exact.
+ */
+abstract class SendScenarios {
+  private static final HttpClient CLIENT = Fixtures.httpClient();
+  private static final Duration STEP = Duration.ofMillis(200);
+
+  TestServer server;
+  ManualScheduler time;
+  Fixtures.Events events;
+
+  /** Sends through the driver under test; a failure is thrown as {@code send} would throw it. */
+  abstract <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler);
+
+  /** A client under test that sends through the driver of the subclass. */
+  final class Client {
+    final RetryingHttpClient http;
+
+    Client(RetryingHttpClient http) {
+      this.http = http;
+    }
+
+    <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+      return SendScenarios.this.send(http, request, handler);
+    }
+  }
+
+  @BeforeEach
+  void start() throws IOException {
+    server = TestServer.start();
+    time = new ManualScheduler();
+    events = new Fixtures.Events();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  RetryPolicyBuilder<HttpResponse<?>> policy() {
+    return RetryPolicy.<HttpResponse<?>>builder().withBackoff(Backoff.constant(STEP)).withMaxAttempts(4)
+        .onEvent(events);
+  }
+
+  Client http(RetryPolicyBuilder<HttpResponse<?>> policy) {
+    return http(policy, b -> b);
+  }
+
+  Client http(RetryPolicyBuilder<HttpResponse<?>> policy, UnaryOperator<RetryingHttpClientBuilder> options) {
+    return new Client(options.apply(RetryingHttpClient.builder(CLIENT, policy.build())
+        .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
+        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time))).build());
+  }
+
+  HttpRequest get(String path) {
+    return HttpRequest.newBuilder(server.uri(path)).build();
+  }
+
+  @Test
+  void send_503Then200_returns200AfterOneRetry() {
+    server.reply(status(503, "busy"), status(200, "hello"));
+
+    HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo("hello");
+    assertThat(server.received()).hasSize(2);
+    assertThat(events.retries()).singleElement().satisfies(r -> {
+      assertThat(r.delay()).isEqualTo(STEP);
+      assertThat(r.overridden()).isFalse();
+      assertThat(((HttpResponse<?>) r.result()).statusCode()).isEqualTo(503);
+      assertThat(((HttpResponse<?>) r.result()).body()).isEqualTo("busy".getBytes(StandardCharsets.UTF_8));
+    });
+    assertThat(time.nanoTime()).isEqualTo(STEP.toNanos());
+  }
+
+  @Test
+  void send_everyDefaultRetryableStatus_isRetried() {
+    server.reply(status(429, ""), status(500, ""), status(502, ""), status(504, ""));
+
+    HttpResponse<String> response = http(policy().withMaxAttempts(5)).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).hasSize(5);
+  }
+
+  @Test
+  void send_404_isNotRetried() {
+    server.reply(status(404, "no such thing"));
+
+    HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(404);
+    assertThat(response.body()).isEqualTo("no such thing");
+    assertThat(server.received()).hasSize(1);
+    assertThat(events.retries()).isEmpty();
+  }
+
+  @Test
+  void send_configuredStatus403_isRetried() {
+    server.reply(status(403, "rate limited"));
+
+    HttpResponse<String> response = http(policy(), b -> b.withRetryableStatuses(403, 429, 503))
+        .send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).hasSize(2);
+  }
+
+  @Test
+  void send_429WithRetryAfterSeconds_waitsWhatTheServerAsksPlusJitter() {
+    server.reply(status(429, "slow down", "Retry-After", "1"));
+
+    HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    // 1 s asked, plus half (the draw) of the 100 ms jitter bound
+    assertThat(events.retries()).singleElement().satisfies(r -> {
+      assertThat(r.delay()).isEqualTo(Duration.ofMillis(1050));
+      assertThat(r.overridden()).isTrue();
+    });
+    assertThat(time.nanoTime()).isEqualTo(Duration.ofMillis(1050).toNanos());
+  }
+
+  @Test
+  void send_503WithRetryAfterHttpDate_waitsUntilThatDatePlusJitter() {
+    String inThreeSeconds = DateTimeFormatter.RFC_1123_DATE_TIME.format(
+        Fixtures.EPOCH.plusSeconds(3).atOffset(ZoneOffset.UTC));
+    server.reply(status(503, "maintenance", "Retry-After", inThreeSeconds));
+
+    HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    // 3 s asked, plus half of the 300 ms jitter bound (a tenth of the wait)
+    assertThat(events.retries()).singleElement().satisfies(r -> {
+      assertThat(r.delay()).isEqualTo(Duration.ofMillis(3150));
+      assertThat(r.overridden()).isTrue();
+    });
+  }
+
+  @Test
+  void send_garbageRetryAfter_usesTheStrategyDelay() {
+    server.reply(status(503, "", "Retry-After", "after lunch"), status(429, "", "Retry-After", "-5"));
+
+    HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(events.retries()).hasSize(2).allSatisfy(r -> {
+      assertThat(r.delay()).isEqualTo(STEP);
+      assertThat(r.overridden()).isFalse();
+    });
+  }
+
+  @Test
+  void send_retryAfterOn500_isIgnored() {
+    server.reply(status(500, "", "Retry-After", "30"));
+
+    http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
+  }
+
+  @Test
+  void send_retryAfterLongerThanMax_givesUpAtOnceWithDelayTooLong() {
+    server.reply(status(429, "come back tomorrow", "Retry-After", "86400"));
+
+    HttpResponse<String> response = http(policy(), b -> b.withMaxRetryAfter(Duration.ofSeconds(30)))
+        .send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(429);
+    assertThat(response.body()).isEqualTo("come back tomorrow");
+    assertThat(response.headers().firstValue("Retry-After")).contains("86400");
+    assertThat(server.received()).hasSize(1);
+    assertThat(time.nanoTime()).isZero();
+    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+        g -> assertThat(g.reason()).isEqualTo(StopReason.DELAY_TOO_LONG));
+  }
+
+  @Test
+  void send_retryAfterLongerThanMaxWithThrowOnRetryableResult_throwsDelayTooLong() {
+    server.reply(status(503, "later", "Retry-After", "3600"));
+    Client http = http(policy().throwOnRetryableResult());
+
+    assertThatThrownBy(() -> http.send(get("/a"), BodyHandlers.ofString()))
+        .isInstanceOfSatisfying(RetryException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.DELAY_TOO_LONG);
+          assertThat(e.attempts()).isEqualTo(1);
+          assertThat(e.getMessage()).contains("requested delay too long");
+          assertThat(((HttpResponse<?>) e.lastResult()).statusCode()).isEqualTo(503);
+        });
+  }
+
+  @Test
+  void send_retryAfterPastTheDeadline_givesUpAtOnceWithTimeBudgetExhausted() {
+    server.reply(status(503, "", "Retry-After", "20"));
+
+    HttpResponse<String> response = http(policy().withMaxElapsed(Duration.ofSeconds(10)))
+        .send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(server.received()).hasSize(1);
+    assertThat(time.nanoTime()).isZero();
+    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+        g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
+  }
+
+  @Test
+  void send_deadline_stopsRetriesAndShortensTheLastAttemptTimeout() {
+    server.replyWith(r -> status(503, "", "Retry-After", "1"));
+    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofSeconds(10)).build();
+
+    HttpResponse<String> response = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(2500)))
+        .send(request, BodyHandlers.ofString());
+
+    // Attempts at 0, 1.05 s and 2.1 s; the next would start at 3.15 s, past the deadline.
+    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(server.received()).hasSize(3);
+    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+        g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
+    List<Duration> timeouts = events.retries().stream()
+        .map(r -> ((HttpResponse<?>) r.result()).request().timeout().orElseThrow()).toList();
+    assertThat(timeouts).containsExactly(Duration.ofMillis(2500), Duration.ofMillis(1450));
+    assertThat(response.request().timeout()).contains(Duration.ofMillis(400));
+  }
+
+  @Test
+  void send_noTimeoutsAnywhere_sendsTheRequestUnchanged() {
+    HttpRequest request = get("/a");
+
+    HttpResponse<String> response = http(policy()).send(request, BodyHandlers.ofString());
+
+    assertThat(response.request().timeout()).isEmpty();
+  }
+
+  @Test
+  void send_serverClosesTheConnectionMidResponse_retries() throws IOException {
+    try (RawServer raw = new RawServer(RawServer.Action.CLOSE_MID_RESPONSE, RawServer.Action.OK)) {
+      HttpResponse<String> response = http(policy())
+          .send(HttpRequest.newBuilder(raw.uri("/a")).build(), BodyHandlers.ofString());
+
+      assertThat(response.body()).isEqualTo("ok");
+      assertThat(raw.accepted()).isEqualTo(2);
+      assertThat(events.retries()).singleElement()
+          .satisfies(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
+    }
+  }
+
+  @Test
+  void send_connectionReset_retries() throws IOException {
+    try (RawServer raw = new RawServer(RawServer.Action.RESET, RawServer.Action.OK)) {
+      // A PUT, because the JDK's client silently retries a GET once on a reset connection itself.
+      HttpResponse<String> response = http(policy())
+          .send(HttpRequest.newBuilder(raw.uri("/a")).PUT(BodyPublishers.noBody()).build(), BodyHandlers.ofString());
+
+      assertThat(response.body()).isEqualTo("ok");
+      assertThat(raw.accepted()).isEqualTo(2);
+      assertThat(events.retries()).singleElement()
+          .satisfies(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
+    }
+  }
+
+  @Test
+  void send_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() {
+    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(100)).build();
+    long start = System.nanoTime();
+
+    HttpResponse<String> response = http(policy()).send(request, BodyHandlers.ofString());
+
+    assertThat(response.body()).isEqualTo("in time");
+    assertThat(events.retries()).singleElement()
+        .satisfies(r -> assertThat(r.failure()).isInstanceOf(HttpTimeoutException.class));
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void send_postIsNotRetriedByDefault() {
+    server.reply(status(503, "busy"));
+    HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).POST(BodyPublishers.ofString("order")).build();
+
+    HttpResponse<String> response = http(policy()).send(post, BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(response.body()).isEqualTo("busy");
+    assertThat(server.received()).hasSize(1);
+    assertThat(events.retries()).isEmpty();
+  }
+
+  @Test
+  void send_postConnectionFailureWithoutOptIn_failsAfterOneAttempt() throws IOException {
+    HttpRequest post = HttpRequest.newBuilder(closedPortUri()).POST(BodyPublishers.ofString("order")).build();
+
+    assertThatThrownBy(() -> http(policy()).send(post, BodyHandlers.ofString()))
+        .isInstanceOfSatisfying(RetryException.class, e -> {
+          assertThat(e.attempts()).isEqualTo(1);
+          assertThat(e).hasCauseInstanceOf(ConnectException.class);
+        });
+  }
+
+  @Test
+  void send_postWithAllMethodsOptedIn_isRetriedWithTheWholeBodyEachTime() {
+    server.reply(status(503, ""), status(502, ""));
+    HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).POST(BodyPublishers.ofString("order")).build();
+
+    HttpResponse<String> response = http(policy(), RetryingHttpClientBuilder::retryAllMethods)
+        .send(post, BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).extracting(TestServer.Received::body).containsExactly("order", "order", "order");
+  }
+
+  @Test
+  void send_postWithConfiguredMethods_isRetried() {
+    server.reply(status(503, ""));
+    HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).POST(BodyPublishers.ofString("order")).build();
+
+    HttpResponse<String> response = http(policy(), b -> b.withRetryableMethods("GET", "POST"))
+        .send(post, BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).hasSize(2);
+  }
+
+  @Test
+  void send_postWithIdempotencyKey_isRetried() {
+    server.reply(status(503, ""));
+    HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).header("Idempotency-Key", "k-42")
+        .POST(BodyPublishers.ofString("order")).build();
+
+    HttpResponse<String> response = http(policy()).send(post, BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).extracting(TestServer.Received::idempotencyKey).containsExactly("k-42", "k-42");
+  }
+
+  @Test
+  void send_putWithInputStreamBody_failsBeforeTheFirstAttempt() {
+    HttpRequest put = HttpRequest.newBuilder(server.uri("/file"))
+        .PUT(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[10]))).build();
+    Client http = http(policy());
+
+    assertThatThrownBy(() -> http.send(put, BodyHandlers.ofString()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("the body of PUT " + server.uri("/file") + " cannot be sent twice")
+        .hasMessageContaining("RetryingHttpClient.replayable");
+    assertThat(server.received()).isEmpty();
+  }
+
+  @Test
+  void send_postWithInputStreamBodyWithoutOptIn_isSentOnce() {
+    HttpRequest post = HttpRequest.newBuilder(server.uri("/file"))
+        .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream("data".getBytes(StandardCharsets.UTF_8))))
+        .build();
+
+    HttpResponse<String> response = http(policy()).send(post, BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).extracting(TestServer.Received::body).containsExactly("data");
+  }
+
+  @Test
+  void send_replayableInputStreamBody_isRetriedWithTheWholeBody() {
+    server.reply(status(503, ""));
+    HttpRequest put = HttpRequest.newBuilder(server.uri("/file"))
+        .PUT(RetryingHttpClient.replayable(BodyPublishers.ofInputStream(
+            () -> new ByteArrayInputStream("data".getBytes(StandardCharsets.UTF_8)))))
+        .build();
+
+    HttpResponse<String> response = http(policy()).send(put, BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).extracting(TestServer.Received::body).containsExactly("data", "data");
+  }
+
+  @Test
+  void send_failedResponseBodies_areDrainedSoTheConnectionIsReused() throws IOException {
+    server.reply(status(503, "x".repeat(10_000)), status(500, "y".repeat(10_000)), status(200, "done"));
+
+    HttpResponse<InputStream> response = http(policy()).send(get("/a"), BodyHandlers.ofInputStream());
+
+    try (InputStream body = response.body()) {
+      assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("done");
+    }
+    assertThat(server.received()).hasSize(3)
+        .extracting(TestServer.Received::remotePort).containsOnly(server.received().get(0).remotePort());
+  }
+
+  @Test
+  void send_retriesExhaustedOnAStatus_returnsTheLastResponseWithItsBody() throws IOException {
+    server.replyWith(r -> status(503, "still busy " + server.received().size(), "X-Attempt", "n"));
+
+    HttpResponse<String> asString = http(policy()).send(get("/a"), BodyHandlers.ofString());
+    HttpResponse<InputStream> asStream = http(policy()).send(get("/b"), BodyHandlers.ofInputStream());
+
+    assertThat(asString.statusCode()).isEqualTo(503);
+    assertThat(asString.body()).isEqualTo("still busy 4");
+    assertThat(asString.headers().firstValue("X-Attempt")).contains("n");
+    assertThat(asString.uri()).isEqualTo(server.uri("/a"));
+    assertThat(asString.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+    try (InputStream body = asStream.body()) {
+      assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("still busy 8");
+    }
+    assertThat(events.all).filteredOn(e -> e instanceof GaveUp).hasSize(2).allSatisfy(
+        e -> assertThat(((GaveUp<?>) e).reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
+  }
+
+  @Test
+  void send_connectionRefused_isRetriedThenFailsWithTheConnectException() throws IOException {
+    HttpRequest request = HttpRequest.newBuilder(closedPortUri()).build();
+    Client http = http(policy());
+
+    assertThatThrownBy(() -> http.send(request, BodyHandlers.ofString()))
+        .isInstanceOfSatisfying(RetryException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+          assertThat(e.attempts()).isEqualTo(4);
+          assertThat(e).hasCauseInstanceOf(ConnectException.class);
+        });
+    assertThat(events.retries()).hasSize(3);
+  }
+
+  @Test
+  void send_abortConditionOfThePolicy_wins() throws IOException {
+    HttpRequest request = HttpRequest.newBuilder(closedPortUri()).build();
+    Client http = http(policy().abortOn(ConnectException.class));
+
+    assertThatThrownBy(() -> http.send(request, BodyHandlers.ofString()))
+        .isInstanceOfSatisfying(RetryException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.ABORTED);
+          assertThat(e.attempts()).isEqualTo(1);
+        });
+  }
+
+  @Test
+  void send_events_showStatusDelayAndWhetherRetryAfterSetIt() {
+    server.reply(status(503, "", "Retry-After", "2"), status(502, ""));
+
+    http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    List<RetryScheduled<?>> retries = events.retries();
+    assertThat(retries).extracting(r -> ((HttpResponse<?>) r.result()).statusCode()).containsExactly(503, 502);
+    assertThat(retries).extracting(RetryScheduled::overridden).containsExactly(true, false);
+    assertThat(retries).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2100), STEP);
+  }
+
+  /** A loopback port that nothing listens on (bound, then released). */
+  static java.net.URI closedPortUri() throws IOException {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    return java.net.URI.create("http://127.0.0.1:" + port + "/");
+  }
+}
