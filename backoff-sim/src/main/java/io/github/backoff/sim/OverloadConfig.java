@@ -21,7 +21,7 @@ import java.util.Objects;
  * milliseconds of core delay ({@link SimulationConfig#units(double)}).
  *
  * <p>The defaults are the scenario of {@code docs/retry-storms.md}: λ 800/s, μ 1000/s (80 % load), queue 2000,
- * timeout 1 s, a 10 s outage from 60 s at capacity 0, horizon 300 s, all five built-in policies, 4 attempts
+ * timeout 1 s, a 10 s outage from 30 s at capacity 0, horizon 180 s, all five built-in policies, 4 attempts
  * (3 retries), strategy {@code full-jitter} with base 50 ms and cap 2000 ms, 5 runs, seed 42.
  *
  * <p>Every setter validates at once and throws {@link IllegalArgumentException} with a one-line message that
@@ -256,10 +256,10 @@ public final class OverloadConfig {
     private double capacity = 1000;
     private int queue = 2000;
     private double timeout = 1;
-    private double outageStart = 60;
+    private double outageStart = 30;
     private double outageLength = 10;
     private double outageCapacity = 0;
-    private int horizon = 300;
+    private int horizon = 180;
     private boolean dropExpired;
     private List<String> policies = OverloadPolicy.NAMES;
     private int maxAttempts = 4;

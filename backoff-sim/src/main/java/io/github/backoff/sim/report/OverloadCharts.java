@@ -140,13 +140,12 @@ public final class OverloadCharts {
     XYChart chart = new XYChartBuilder().width(width).height(height).title(title).xAxisTitle("time (s)")
         .yAxisTitle(yTitle).build();
     XYStyler styler = chart.getStyler();
-    styler.setLegendPosition(Styler.LegendPosition.InsideNE);
+    styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+    styler.setLegendLayout(Styler.LegendLayout.Horizontal);
     styler.setChartBackgroundColor(Color.WHITE);
     styler.setMarkerSize(0);
     styler.setYAxisDecimalPattern("#,##0");
     styler.setXAxisDecimalPattern("0");
-    chart.getStyler().setXAxisMin(0.0);
-    chart.getStyler().setXAxisMax((double) c.horizon());
     return chart;
   }
 
@@ -183,7 +182,7 @@ public final class OverloadCharts {
   }
 
   private static double[] times(OverloadConfig c) {
-    return IntStream.range(0, c.horizon()).mapToDouble(b -> b).toArray();
+    return IntStream.range(0, c.horizon()).mapToDouble(b -> b + 0.5).toArray(); // each bucket at its middle
   }
 
   private static byte[] encode(XYChart chart) {
