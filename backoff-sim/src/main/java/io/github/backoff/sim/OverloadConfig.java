@@ -387,7 +387,7 @@ public final class OverloadConfig {
 
     /** Makes {@code policy} available by its name (replacing a built-in one of that name). */
     public Builder register(OverloadPolicy policy) {
-      registeredPolicies.put(policy.name(), policy);
+      registeredPolicies.put(Objects.requireNonNull(policy, "policy").name(), policy);
       return this;
     }
 
