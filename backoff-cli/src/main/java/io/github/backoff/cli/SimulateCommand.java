@@ -57,8 +57,8 @@ import picocli.CommandLine.TypeConversionException;
         "  backoff simulate",
         "  backoff simulate --model single-server --clients 10..100:10 --runs 50",
         "  backoff simulate --strategies full-jitter,decorrelated-jitter,google-drive --out /tmp/sim",
-        "  backoff simulate --model overload --rate 800 --capacity 1000 --queue 2000 --timeout 1 \\",
-        "      --outage-start 30 --outage-length 10 --policies no-retry,retries,token-bucket --out /tmp/storm"})
+        "  backoff simulate --model overload --out /tmp/storm",
+        "  backoff simulate --model overload --rate 900 --policies retries,ratio --out /tmp/storm"})
 final class SimulateCommand implements Callable<Integer> {
 
   @Spec
@@ -103,10 +103,10 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
   boolean quiet;
 
-  @Option(names = "--rate", paramLabel = "λ", description = "overload: requests arriving per second. Default 800.")
+  @Option(names = "--rate", paramLabel = "N", description = "overload: requests arriving per second. Default 800.")
   Double rate;
 
-  @Option(names = "--capacity", paramLabel = "μ",
+  @Option(names = "--capacity", paramLabel = "N",
       description = "overload: requests the server completes per second. Default 1000.")
   Double capacity;
 
@@ -126,7 +126,7 @@ final class SimulateCommand implements Callable<Integer> {
   Double outageLength;
 
   @Option(names = "--outage-capacity", paramLabel = "F",
-      description = "overload: capacity during the outage as a fraction of μ, 0 (down) to 1. Default 0.")
+      description = "overload: capacity during the outage as a fraction of --capacity, 0 (down) to 1. Default 0.")
   Double outageCapacity;
 
   @Option(names = "--horizon", paramLabel = "T", converter = Seconds.class,
