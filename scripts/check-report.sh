@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Opens a simulator report.html in headless Chromium and checks that it loads with no errors and shows both
-# charts (each <img> decoded, with the chart's natural size). Also saves a screenshot to look at.
+# charts (each <img> decoded, with the chart's natural size): work and completion, or for the overload model
+# goodput and the panels. Also saves a screenshot to look at.
 #
 #   scripts/check-report.sh [REPORT_HTML] [SCREENSHOT_PNG]     (screenshot default: target/check-report.png)
 #
@@ -42,7 +43,8 @@ cat >> "$probe" <<'PROBE'
     problems.push('error: ' + (e.message || (e.target && (e.target.id || e.target.tagName))));
   }, true);
   window.addEventListener('load', function () {
-    ['work-chart', 'completion-chart'].forEach(function (id) {
+    var overload = !!document.getElementById('goodput-chart'); // the overload model's report
+    (overload ? ['goodput-chart', 'overload-chart'] : ['work-chart', 'completion-chart']).forEach(function (id) {
       var img = document.getElementById(id);
       if (!img) { problems.push(id + ': missing'); return; }
       if (!img.complete || img.naturalWidth === 0) { problems.push(id + ': not decoded'); return; }
@@ -50,7 +52,8 @@ cat >> "$probe" <<'PROBE'
       if (box.width < 100 || box.height < 100) { problems.push(id + ': shown too small'); return; }
       problems.push(id + ': ok ' + img.naturalWidth + 'x' + img.naturalHeight);
     });
-    if (!document.getElementById('results')) { problems.push('results table: missing'); }
+    var table = overload ? 'summary' : 'results';
+    if (!document.getElementById(table)) { problems.push(table + ' table: missing'); }
     var out = document.createElement('pre');
     out.id = 'check-report';
     out.textContent = problems.join('\n');

@@ -1,6 +1,10 @@
 package io.github.backoff.cli;
 
 import io.github.backoff.preset.Preset;
+import io.github.backoff.sim.ModelKind;
+import io.github.backoff.sim.OverloadConfig;
+import io.github.backoff.sim.OverloadResult;
+import io.github.backoff.sim.OverloadSimulator;
 import io.github.backoff.sim.ProgressBar;
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.SimulationConfig;
@@ -41,30 +45,42 @@ import picocli.CommandLine.TypeConversionException;
             + "full-jitter, equal-jitter, decorrelated-jitter, 100 runs each, base 5, cap 2000.",
         "Writes DIR/results.csv, DIR/work.png, DIR/completion.png and DIR/report.html; prints a summary.",
         "Time is in simulator units (one network hop takes Normal(10, 2) units); 1 unit = 1 ms of a core strategy, "
-            + "so --base 5 and --base 5ms are the same."},
+            + "so --base 5 and --base 5ms are the same.",
+        "",
+        "--model overload: requests arrive at --rate per second at a server of --capacity per second with a "
+            + "--queue; clients time out after --timeout seconds and retry per each of --policies; from "
+            + "--outage-start for --outage-length seconds the capacity is --outage-capacity x capacity. Time unit: "
+            + "1 s; --base and --cap stay in ms of core delay. Writes DIR/timeseries.csv, DIR/summary.csv, "
+            + "DIR/runs.csv, DIR/goodput.png, DIR/overload.png and DIR/report.html; prints amplification, requests "
+            + "lost and recovery time per policy."},
     footer = {"", "Examples:",
         "  backoff simulate",
         "  backoff simulate --model single-server --clients 10..100:10 --runs 50",
-        "  backoff simulate --strategies full-jitter,decorrelated-jitter,google-drive --out /tmp/sim"})
+        "  backoff simulate --strategies full-jitter,decorrelated-jitter,google-drive --out /tmp/sim",
+        "  backoff simulate --model overload --out /tmp/storm",
+        "  backoff simulate --model overload --rate 900 --policies retries,ratio --out /tmp/storm"})
 final class SimulateCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
 
   @Option(names = "--model", paramLabel = "MODEL", defaultValue = "occ",
-      description = "occ (optimistic concurrency, the study) or single-server. Default ${DEFAULT-VALUE}.")
+      description = "occ (optimistic concurrency, the study), single-server, or overload (an open system with an "
+          + "outage: see the overload options). Default ${DEFAULT-VALUE}.")
   String model;
 
-  @Option(names = "--clients", paramLabel = "LIST", defaultValue = SimulationConfig.DEFAULT_CLIENTS,
-      description = "Client counts: N, A..B or A..B:STEP, comma-separated. Default ${DEFAULT-VALUE}.")
+  @Option(names = "--clients", paramLabel = "LIST",
+      description = "Client counts: N, A..B or A..B:STEP, comma-separated. Default " + SimulationConfig.DEFAULT_CLIENTS
+          + ". Not for overload.")
   String clients;
 
   @Option(names = "--strategies", paramLabel = "LIST",
-      description = "Comma-separated strategy or preset names. Default: the study's five.")
+      description = "Comma-separated strategy or preset names. Default: the study's five (overload: full-jitter).")
   String strategies;
 
-  @Option(names = "--runs", paramLabel = "R", defaultValue = "100", description = "Runs per point. Default 100.")
-  int runs;
+  @Option(names = "--runs", paramLabel = "R",
+      description = "Runs per point (overload: per policy and strategy). Default 100 (overload: 5).")
+  Integer runs;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Seed. Default 42.")
   long seed;
@@ -72,13 +88,13 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "T", description = "Worker threads. Default: all cores.")
   Integer threads;
 
-  @Option(names = "--base", paramLabel = "D", defaultValue = "5", converter = Units.class,
-      description = "Base wait in units (or a duration, 1 unit = 1 ms). Default 5.")
-  double base;
+  @Option(names = "--base", paramLabel = "D", converter = Units.class,
+      description = "Base wait in ms (or a duration such as 100ms). Default 5 (overload: 50).")
+  Double base;
 
-  @Option(names = "--cap", paramLabel = "D", defaultValue = "2000", converter = Units.class,
-      description = "Largest wait in units (or a duration). Default 2000.")
-  double cap;
+  @Option(names = "--cap", paramLabel = "D", converter = Units.class,
+      description = "Largest wait in ms (or a duration). Default 2000.")
+  Double cap;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "simulation",
       description = "Output directory. Default ${DEFAULT-VALUE}.")
@@ -87,8 +103,55 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
   boolean quiet;
 
+  @Option(names = "--rate", paramLabel = "N", description = "overload: requests arriving per second. Default 800.")
+  Double rate;
+
+  @Option(names = "--capacity", paramLabel = "N",
+      description = "overload: requests the server completes per second. Default 1000.")
+  Double capacity;
+
+  @Option(names = "--queue", paramLabel = "N", description = "overload: most requests waiting. Default 2000.")
+  Integer queue;
+
+  @Option(names = "--timeout", paramLabel = "T", converter = Seconds.class,
+      description = "overload: client timeout in seconds (or a duration such as 500ms). Default 1.")
+  Double timeout;
+
+  @Option(names = "--outage-start", paramLabel = "T", converter = Seconds.class,
+      description = "overload: when the capacity drops, in seconds. Default 30.")
+  Double outageStart;
+
+  @Option(names = "--outage-length", paramLabel = "T", converter = Seconds.class,
+      description = "overload: how long it stays down, in seconds (0: no outage). Default 10.")
+  Double outageLength;
+
+  @Option(names = "--outage-capacity", paramLabel = "F",
+      description = "overload: capacity during the outage as a fraction of --capacity, 0 (down) to 1. Default 0.")
+  Double outageCapacity;
+
+  @Option(names = "--horizon", paramLabel = "T", converter = Seconds.class,
+      description = "overload: length of each run in whole seconds. Default 180.")
+  Double horizon;
+
+  @Option(names = "--policies", paramLabel = "LIST",
+      description = "overload: retry policies to compare: no-retry, retries, token-bucket, retry-quota, ratio. "
+          + "Default: all five.")
+  String policies;
+
+  @Option(names = "--max-attempts", paramLabel = "N",
+      description = "overload: attempts per request, the first included, for policies that retry. Default 4.")
+  Integer maxAttempts;
+
+  @Option(names = "--drop-expired",
+      description = "overload: the server discards queued requests whose client gave up (deadline propagation).")
+  boolean dropExpired;
+
   @Override
   public Integer call() throws IOException {
+    if (ModelKind.parse(model) == ModelKind.OVERLOAD) {
+      return overload();
+    }
+    rejectOverloadOptions();
     SimulationConfig config = config();
     prepare(out);
     ProgressListener progress = !quiet && System.console() != null ? new ProgressBar(System.err)
@@ -105,8 +168,15 @@ final class SimulateCommand implements Callable<Integer> {
   }
 
   private SimulationConfig config() {
-    SimulationConfig.Builder b = SimulationConfig.builder().model(model).clients(clients).runs(runs).seed(seed)
-        .base(base).cap(cap).out(out);
+    double b0 = base == null ? SimulationConfig.DEFAULT_BASE : base;
+    double c0 = cap == null ? SimulationConfig.DEFAULT_CAP : cap;
+    SimulationConfig.Builder b = SimulationConfig.builder().model(model).seed(seed).base(b0).cap(c0).out(out);
+    if (clients != null) {
+      b.clients(clients);
+    }
+    if (runs != null) {
+      b.runs(runs);
+    }
     if (threads != null) {
       b.threads(threads);
     }
@@ -114,7 +184,7 @@ final class SimulateCommand implements Callable<Integer> {
       for (String raw : strategies.split(",")) {
         String name = raw.strip();
         if (!StrategyRegistry.STUDY_NAMES.contains(name)) {
-          Backoff extra = extra(name);
+          Backoff extra = extra(name, b0, c0);
           if (extra != null) {
             b.register(name, extra);
           }
@@ -125,8 +195,94 @@ final class SimulateCommand implements Callable<Integer> {
     return b.build();
   }
 
+  /** {@code --model overload}: builds its configuration, runs it, prints the summary. */
+  private int overload() throws IOException {
+    if (clients != null) {
+      throw new IllegalArgumentException("clients: does not apply to --model overload (it has an arrival rate, "
+          + "--rate)");
+    }
+    OverloadConfig.Builder b = OverloadConfig.builder().seed(seed).out(out).dropExpired(dropExpired);
+    OverloadConfig defaults = OverloadConfig.defaults();
+    double b0 = base == null ? defaults.base() : base;
+    double c0 = cap == null ? defaults.cap() : cap;
+    b.base(b0).cap(c0);
+    if (rate != null) {
+      b.rate(rate);
+    }
+    if (capacity != null) {
+      b.capacity(capacity);
+    }
+    if (queue != null) {
+      b.queue(queue);
+    }
+    if (timeout != null) {
+      b.timeout(timeout);
+    }
+    if (outageStart != null || outageLength != null || outageCapacity != null) {
+      b.outage(outageStart != null ? outageStart : defaults.outageStart(),
+          outageLength != null ? outageLength : defaults.outageLength(),
+          outageCapacity != null ? outageCapacity : defaults.outageCapacity());
+    }
+    if (horizon != null) {
+      if (horizon != Math.rint(horizon) || horizon < 1 || horizon > 1_000_000) {
+        throw new IllegalArgumentException("horizon: must be whole seconds in [1, 1000000]: " + horizon);
+      }
+      b.horizon(horizon.intValue());
+    }
+    if (policies != null) {
+      b.policies(policies);
+    }
+    if (maxAttempts != null) {
+      b.maxAttempts(maxAttempts);
+    }
+    if (runs != null) {
+      b.runs(runs);
+    }
+    if (threads != null) {
+      b.threads(threads);
+    }
+    if (strategies != null) {
+      for (String raw : strategies.split(",")) {
+        String name = raw.strip();
+        if (!StrategyRegistry.STUDY_NAMES.contains(name)) {
+          Backoff extra = extra(name, b0, c0);
+          if (extra != null) {
+            b.register(name, extra);
+          }
+        }
+      }
+      b.strategies(strategies);
+    }
+    OverloadConfig config = b.build();
+    prepare(out);
+    ProgressListener progress = !quiet && System.console() != null ? new ProgressBar(System.err)
+        : ProgressListener.NONE;
+    OverloadResult result = OverloadSimulator.run(config, progress);
+    PrintWriter printer = spec.commandLine().getOut();
+    printer.print(result.summary());
+    printer.printf(Locale.ROOT, "%nwrote %s, %s, %s, %s, %s and %s%n%,d events in %.2f s (%.1f M events/s)%n",
+        out.resolve("timeseries.csv"), out.resolve("summary.csv"), out.resolve("runs.csv"),
+        out.resolve("goodput.png"), out.resolve("overload.png"), out.resolve("report.html"), result.events(),
+        result.elapsed().toNanos() / 1e9, result.eventsPerSecond() / 1e6);
+    printer.flush();
+    return BackoffCommand.OK;
+  }
+
+  /** The overload model's options, given to another model, are a mistake worth saying so. */
+  private void rejectOverloadOptions() {
+    Object[][] options = {{"rate", rate}, {"capacity", capacity}, {"queue", queue}, {"timeout", timeout},
+        {"outage-start", outageStart}, {"outage-length", outageLength}, {"outage-capacity", outageCapacity},
+        {"horizon", horizon}, {"policies", policies}, {"max-attempts", maxAttempts},
+        {"drop-expired", dropExpired ? Boolean.TRUE : null}};
+    for (Object[] option : options) {
+      if (option[1] != null) {
+        throw new IllegalArgumentException(option[0] + ": applies to --model overload only");
+      }
+    }
+  }
+
   /** A preset as it is (1 unit = 1 ms), or a core strategy with the simulation's base and cap; null if unknown. */
-  private Backoff extra(String name) {
+  private static Backoff extra(String name, double base, double cap) {
     if (Preset.names().contains(name)) {
       return Preset.byName(name).backoff();
     }
@@ -154,6 +310,21 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (!Files.isWritable(dir)) {
       throw new ParameterException(spec.commandLine(), "cannot write to --out directory " + dir);
+    }
+  }
+
+  /** Seconds: a plain number, or a duration such as {@code 500ms} or {@code 2m}. */
+  static final class Seconds implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      String text = value.strip();
+      if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
+        return Double.parseDouble(text);
+      }
+      if (text.startsWith("-")) {
+        throw new TypeConversionException("'" + value + "' is negative: must be >= 0");
+      }
+      return new DurationConverter().convert(text).toNanos() / 1e9;
     }
   }
 

@@ -27,7 +27,13 @@ public enum ModelKind {
    * {@code single-server}: one server, service time {@code max(1, Normal(10, 4))}, that rejects requests arriving
    * while it is busy.
    */
-  SINGLE_SERVER("single-server", SingleServerModel.SERVICE_MEAN);
+  SINGLE_SERVER("single-server", SingleServerModel.SERVICE_MEAN),
+  /**
+   * {@code overload}: an open system, Poisson arrivals at a server with a bounded queue, client timeouts, retries
+   * under a policy and budget, and an outage; configured by {@link OverloadConfig} and run by
+   * {@link OverloadSimulator}, not by a client sweep. Its {@link #attemptTime()} is {@code NaN}.
+   */
+  OVERLOAD("overload", Double.NaN);
 
   private final String id;
   private final double attemptTime;
@@ -52,7 +58,7 @@ public enum ModelKind {
   }
 
   /**
-   * The model named {@code id} ({@code occ} or {@code single-server}, case-insensitive).
+   * The model named {@code id} ({@code occ}, {@code single-server} or {@code overload}, case-insensitive).
    *
    * @throws IllegalArgumentException naming the value and the known models if there is no such model
    */
@@ -70,7 +76,11 @@ public enum ModelKind {
   }
 
   ClientModel newModel(double nanosPerUnit) {
-    return this == OCC ? new OccModel(nanosPerUnit) : new SingleServerModel(nanosPerUnit);
+    return switch (this) {
+      case OCC -> new OccModel(nanosPerUnit);
+      case SINGLE_SERVER -> new SingleServerModel(nanosPerUnit);
+      case OVERLOAD -> throw new IllegalStateException("overload is not a client sweep: use OverloadSimulator");
+    };
   }
 
   @Override

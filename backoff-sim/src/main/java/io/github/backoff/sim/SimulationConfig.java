@@ -191,9 +191,17 @@ public final class SimulationConfig {
 
     private Builder() {}
 
-    /** The workload. */
+    /**
+     * The workload.
+     *
+     * @throws IllegalArgumentException if it is {@link ModelKind#OVERLOAD}, which {@link OverloadConfig} configures
+     */
     public Builder model(ModelKind model) {
-      this.model = Objects.requireNonNull(model, "model");
+      Objects.requireNonNull(model, "model");
+      if (model == ModelKind.OVERLOAD) {
+        throw new IllegalArgumentException("model: overload is not a client sweep: configure it with OverloadConfig");
+      }
+      this.model = model;
       return this;
     }
 

@@ -3,13 +3,15 @@ package io.github.backoff.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.report.CsvReport;
+import io.github.backoff.sim.report.OverloadCsv;
 import org.junit.jupiter.api.Test;
 
 /**
  * Seeded sweeps pinned byte for byte: any change to the models, the engine's event order, the seeding or the
  * number formatting shows up here. If a change is intended, regenerate with
  * {@code SimulatorMain --clients 3,8 --runs 4 --seed 1} (and {@code --model single-server --strategies
- * none,full-jitter}) and say why in the commit.
+ * none,full-jitter}) and say why in the commit. The overload oracle is the configuration in its test, printed with
+ * {@code OverloadCsv.summary}.
  */
 class RegressionOracleTest {
 
@@ -40,5 +42,18 @@ class RegressionOracleTest {
       + "single-server,none,8,4,31.750,2.986,32.000,34.700,155.325,17.690,157.731,171.940\n"
       + "single-server,full-jitter,3,4,5.750,0.500,6.000,6.000,74.684,14.053,77.056,87.136\n"
       + "single-server,full-jitter,8,4,26.250,2.872,26.000,29.400,233.179,95.588,196.727,348.205\n");
+  }
+
+  @Test
+  void overloadSeed1_matchesPinnedSummary() {
+    OverloadConfig config = OverloadConfig.builder().rate(100).capacity(125).queue(250).timeout(1)
+        .outage(5, 5, 0).horizon(30).runs(2).seed(1).build();
+    assertThat(OverloadCsv.summary(OverloadSimulator.simulate(config, ProgressListener.NONE))).isEqualTo(
+      "policy,strategy,runs,requests_mean,attempts_mean,amplification_mean,amplification_max,lost_mean,lost_share_mean,budget_denied_mean,wasted_mean,max_queue,recovered_runs,recovery_s_mean,recovery_s_p50,recovery_s_max\n"
+      + "no-retry,full-jitter,2,3011.000,3011.000,1.000,1.000,963.000,0.320,0.000,700.000,250,2,7.500,7.500,10.000\n"
+      + "retries,full-jitter,2,3011.000,10280.500,3.414,3.416,2343.000,0.778,0.000,2532.000,250,0,,,\n"
+      + "token-bucket,full-jitter,2,3011.000,3060.000,1.016,1.016,963.000,0.320,963.000,700.000,250,2,7.500,7.500,10.000\n"
+      + "retry-quota,full-jitter,2,3011.000,3061.500,1.017,1.017,962.500,0.320,962.500,700.000,250,2,7.500,7.500,10.000\n"
+      + "ratio,full-jitter,2,3011.000,3330.000,1.106,1.110,948.000,0.315,912.500,700.000,250,2,6.000,6.000,7.000\n");
   }
 }

@@ -62,7 +62,8 @@ class SimulationConfigTest {
     assertBad(b -> b.base(-1), "base: must be in [0, 1e12] time units: -1.0");
     assertBad(b -> b.cap(Double.NaN), "cap: must be in [0, 1e12] time units: NaN");
     assertBad(b -> b.base(10).cap(5).build(), "cap: must be >= base: 5 < 10");
-    assertBad(b -> b.model("mm1"), "model: unknown model 'mm1' (known: occ, single-server)");
+    assertBad(b -> b.model("overload"), "model: overload is not a client sweep: configure it with OverloadConfig");
+    assertBad(b -> b.model("mm1"), "model: unknown model 'mm1' (known: occ, single-server, overload)");
     assertBad(b -> b.clients("0"), "clients: count must be in [1, 1000000]: 0 in '0'");
     assertBad(b -> b.clients(List.of()), "clients: must not be empty");
     assertBad(b -> b.clients(List.of(3, 3)), "clients: must not repeat: [3, 3]");
