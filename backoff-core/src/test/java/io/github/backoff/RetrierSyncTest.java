@@ -132,7 +132,7 @@ class RetrierSyncTest {
   @Test
   void call_attemptTimeoutWithRealScheduler_interruptsTheAttempt() {
     RetryPolicy<String> policy = RetryPolicy.<String>builder()
-        .withBackoff(Backoff.none()).withMaxAttempts(2).withAttemptTimeout(Duration.ofMillis(50)).build();
+        .withBackoff(Backoff.none()).withMaxAttempts(2).withAttemptTimeout(Duration.ofMillis(500)).build();
     AtomicInteger attempts = new AtomicInteger();
 
     String result = Retrier.of(policy).call(() -> {
