@@ -40,9 +40,7 @@ final class Policies {
 
   static FailsafeExecutor<String> failsafe(boolean zeroDelay) {
     dev.failsafe.RetryPolicyBuilder<String> b = dev.failsafe.RetryPolicy.<String>builder().withMaxAttempts(ATTEMPTS);
-    if (zeroDelay) {
-      b.withDelay(Duration.ZERO);
-    } else {
+    if (!zeroDelay) { // Failsafe's default delay is zero; withDelay(Duration.ZERO) is rejected
       b.withBackoff(BASE, CAP, MULTIPLIER).withJitter(RANDOMIZATION);
     }
     return Failsafe.with(b.build());
