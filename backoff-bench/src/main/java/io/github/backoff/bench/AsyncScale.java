@@ -112,7 +112,16 @@ public final class AsyncScale {
     for (int n : counts) {
       for (String name : libraries) {
         warmUp(name);
-        run(name, n);
+        try {
+          run(name, n);
+        } catch (OutOfMemoryError e) {
+          System.out.printf(Locale.ROOT, "| %s | %,d | OutOfMemoryError after %,d started: does not fit in %d MiB "
+              + "| | | | | | | |%n", name, n, started, Runtime.getRuntime().maxMemory() >> 20);
+          lastScheduler.shutdownNow();
+          lastScheduler.awaitTermination(10, TimeUnit.SECONDS);
+          lastScheduler = null;
+          ATTEMPTS.reset();
+        }
       }
     }
   }
@@ -133,6 +142,7 @@ public final class AsyncScale {
     ScheduledThreadPoolExecutor scheduler = scheduler();
     Library library = library(name, scheduler);
     for (int round = 0; round < 3; round++) {
+      ATTEMPTS.reset();
       CompletableFuture<?>[] futures = new CompletableFuture<?>[WARM_UP];
       for (int i = 0; i < WARM_UP; i++) {
         futures[i] = library.start();
@@ -148,8 +158,14 @@ public final class AsyncScale {
     ATTEMPTS.reset();
   }
 
+  /** For the report of a run that ran out of memory. */
+  private static int started;
+  private static ScheduledThreadPoolExecutor lastScheduler;
+
   private static void run(String name, int n) throws InterruptedException {
     ScheduledThreadPoolExecutor scheduler = scheduler();
+    lastScheduler = scheduler;
+    started = 0;
     Library library = library(name, scheduler);
     CompletableFuture<?>[] futures = new CompletableFuture<?>[n];
     long baseline = usedHeapAfterGc();
@@ -157,6 +173,7 @@ public final class AsyncScale {
     long t0 = System.nanoTime();
     for (int i = 0; i < n; i++) {
       futures[i] = library.start();
+      started = i + 1;
     }
     awaitQueued(scheduler, n, library);
     long t1 = System.nanoTime();
@@ -198,9 +215,10 @@ public final class AsyncScale {
     if (library.synchronousFirstAttempt()) {
       return;
     }
+    // All first attempts have run (each is a task that leaves the queue as it starts) and all retries are queued.
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (scheduler.getQueue().size() < n && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
+    while ((ATTEMPTS.sum() < n || scheduler.getQueue().size() < n) && System.nanoTime() < deadline) {
+      Thread.sleep(1);
     }
   }
 
