@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safe: every field is guarded by this object's monitor. Attempts run outside it, on the scheduler's
  * thread that runs the wake-up, in due order.
  */
-final class RetryTimer implements Runnable {
+final class RetryTimer {
   static final long MAX_WAIT = Long.MAX_VALUE >> 1;
   /** At most this many retries start per wake-up before the rest is handed back to the scheduler. */
   private static final int BATCH = 256;
@@ -71,19 +71,25 @@ final class RetryTimer implements Runnable {
     }
   }
 
-  /** The wake-up: starts the retries that are due, in due order, and schedules the next wake-up. */
-  @Override
-  public void run() {
-    AsyncExecution<?>[] due = new AsyncExecution<?>[BATCH];
+  /**
+   * The wake-up scheduled for {@code scheduledDue}: starts the retries that are due, in due order, and schedules
+   * the next wake-up. A wake-up replaced by an earlier one, but already running when cancelled, does nothing.
+   */
+  private void wakeUp(long scheduledDue) {
+    AsyncExecution<?>[] due;
     int count = 0;
     RejectedExecutionException rejected = null;
     AsyncExecution<?>[] orphans = null;
     synchronized (this) {
+      if (wakeUp == null || wakeUpDue != scheduledDue) {
+        return;
+      }
       wakeUp = null;
+      due = new AsyncExecution<?>[Math.min(BATCH, size)];
       long now = retrier.core.ticker.read();
       // The scheduler says the wake-up is due even if the ticker lags behind it: run what was due by then too.
       long limit = now - wakeUpDue >= 0 ? now : wakeUpDue;
-      while (size > 0 && heap[0].due - limit <= 0 && count < BATCH) {
+      while (size > 0 && heap[0].due - limit <= 0 && count < due.length) {
         AsyncExecution<?> next = poll();
         if (!next.isDone()) {
           due[count++] = next;
@@ -91,7 +97,7 @@ final class RetryTimer implements Runnable {
       }
       if (size > 0) {
         try {
-          schedule(heap[0].due, count == BATCH ? 0 : Math.max(0, heap[0].due - now));
+          schedule(heap[0].due, count == BATCH ? 0 : Math.max(0, heap[0].due - now)); // a full batch: go on soon
         } catch (RejectedExecutionException e) {
           rejected = e;
           orphans = java.util.Arrays.copyOf(heap, size);
@@ -117,7 +123,7 @@ final class RetryTimer implements Runnable {
   }
 
   private void schedule(long due, long delay) {
-    wakeUp = retrier.scheduler().schedule(this, delay, TimeUnit.NANOSECONDS);
+    wakeUp = retrier.scheduler().schedule(() -> wakeUp(due), delay, TimeUnit.NANOSECONDS);
     wakeUpDue = due;
   }
 
