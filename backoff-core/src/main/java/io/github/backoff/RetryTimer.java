@@ -117,7 +117,7 @@ final class RetryTimer {
     }
   }
 
-  /** For tests and the scale benchmark: the number of queued executions, done ones included. */
+  /** For tests: the number of queued executions, done ones included. */
   synchronized int size() {
     return size;
   }
