@@ -12,13 +12,14 @@ import java.util.function.Supplier;
 
 /**
  * The asynchronous driver: the future returned by {@link Retrier#callAsync}, which runs attempts, hands failed ones
- * to the {@link RetryCore} and schedules the next attempt. No thread is held while a retry waits.
+ * to the {@link RetryCore} and queues the next attempt on the retrier's {@link RetryTimer}. No thread is held while
+ * a retry waits.
  *
  * <p>An attempt's outcome is settled exactly once: by its stage or by its timeout, whichever comes first, through
  * a compare-and-set on the number of settled attempts. Cancelling this future cancels the pending retry and the
  * attempt in flight; an attempt starts only if this future is not done at that moment.
  */
-final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
+final class AsyncExecution<R> extends Execution<R> {
   private static final AtomicIntegerFieldUpdater<AsyncExecution<?>> SETTLED = updater();
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -26,36 +27,30 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
     return (AtomicIntegerFieldUpdater) AtomicIntegerFieldUpdater.newUpdater(AsyncExecution.class, "settled");
   }
 
-  private final RetryCore<R> core;
+  // Fields are few on purpose: with its RetryTimer slot, this object is all that a pending retry holds (see
+  // docs/benchmarks.md). The attempt number is settled + 1; the start time and the rest are in Execution.
   private final Retrier<R> retrier;
   private final Supplier<? extends CompletionStage<? extends R>> supplier;
-  private final long startNanos;
-  private Execution<R> execution;
-  private int started;
   private volatile int settled;
-  private volatile Future<?> pendingRetry;
   private volatile CompletableFuture<?> inFlight;
+  /** When the pending retry is due, by the ticker; guarded by the retrier's RetryTimer. */
+  long due;
 
   AsyncExecution(Retrier<R> retrier, Supplier<? extends CompletionStage<? extends R>> supplier) {
+    super(retrier.core.eagerStart ? retrier.core.ticker.read() : 0);
     this.retrier = retrier;
-    this.core = retrier.core;
     this.supplier = supplier;
-    this.startNanos = core.ticker.read();
-    core.started();
-  }
-
-  /** Runs a scheduled retry. */
-  @Override
-  public void run() {
-    attempt();
+    retrier.core.started();
   }
 
   void attempt() {
     if (isDone()) {
       return;
     }
-    int number = ++started;
-    long attemptStart = core.ticker.read();
+    RetryCore<R> core = retrier.core;
+    int number = settled + 1; // attempts run one at a time: this one starts after the previous one settled
+    long timeout = core.policy.attemptTimeoutNanos;
+    long attemptStart = timeout == 0 ? 0 : core.ticker.read();
     CompletionStage<? extends R> stage;
     try {
       stage = supplier.get();
@@ -67,16 +62,17 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
       return;
     }
     CompletableFuture<? extends R> future = toFuture(stage);
-    if (future != null) {
+    if (future != null && !future.isDone()) { // a done one has nothing to cancel: skip the volatile write
       inFlight = future;
       if (isDone()) {
         future.cancel(true);
         return;
       }
     }
-    long timeout = core.policy.attemptTimeoutNanos;
+    // handle, not whenComplete: whenComplete's own stage would complete with the failure wrapped in a new
+    // CompletionException, whose constructor builds a message and a stack trace, microseconds per failed attempt.
     if (timeout == 0) {
-      stage.whenComplete((result, failure) -> settle(number, result, unwrap(failure)));
+      stage.handle((result, failure) -> settle(number, result, unwrap(failure)));
       return;
     }
     Future<?> timer = schedule(() -> {
@@ -84,7 +80,7 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
         future.cancel(true);
       }
     }, Math.max(0, timeout - (core.ticker.read() - attemptStart)));
-    stage.whenComplete((result, failure) -> {
+    stage.handle((result, failure) -> {
       timer.cancel(false);
       // Like the sync driver, an outcome that arrives after the timeout (by the ticker) counts as timed out.
       if (core.ticker.read() - attemptStart >= timeout) {
@@ -92,11 +88,12 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
       } else {
         settle(number, result, unwrap(failure));
       }
+      return null;
     });
   }
 
   private AttemptTimeoutException timedOut() {
-    return new AttemptTimeoutException(Duration.ofNanos(core.policy.attemptTimeoutNanos));
+    return new AttemptTimeoutException(Duration.ofNanos(retrier.core.policy.attemptTimeoutNanos));
   }
 
   /** Handles attempt {@code number}'s outcome unless it was already settled; returns whether this call did. */
@@ -104,32 +101,35 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
     if (!SETTLED.compareAndSet(this, number - 1, number)) {
       return false;
     }
-    inFlight = null;
+    if (inFlight != null) {
+      inFlight = null;
+    }
     if (isDone()) {
       return true;
     }
+    RetryCore<R> core = retrier.core;
     if (failure == null && core.isSuccess(result)) {
-      core.succeeded(execution, startNanos, result);
+      core.succeeded(this, startNanos, result);
       complete(result);
       return true;
     }
-    if (execution == null) {
-      execution = new Execution<>(startNanos);
+    long now = core.ticker.read();
+    if (attempts == 0 && !core.eagerStart) {
+      startNanos = now; // the first failure: the first time anything needs the clock
     }
-    long delay = core.onFailure(execution, result, failure, false);
+    long delay = core.onFailure(this, result, failure, false, now);
     if (delay == RetryCore.STOP) {
       try {
-        complete(core.finish(execution));
+        complete(core.finish(this));
       } catch (Throwable t) {
         completeExceptionally(t);
       }
       return true;
     }
     try {
-      Future<?> retry = schedule(this, delay);
-      pendingRetry = retry;
+      retrier.timer.add(this, now, delay);
       if (isDone()) {
-        retry.cancel(false);
+        retrier.timer.cancelled();
       }
     } catch (RejectedExecutionException e) {
       completeExceptionally(e);
@@ -144,9 +144,8 @@ final class AsyncExecution<R> extends CompletableFuture<R> implements Runnable {
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
     boolean cancelled = super.cancel(mayInterruptIfRunning);
-    Future<?> retry = pendingRetry;
-    if (retry != null) {
-      retry.cancel(false);
+    if (cancelled) { // a retry may be queued: let the timer drop it (lazily, see RetryTimer)
+      retrier.timer.cancelled();
     }
     CompletableFuture<?> attempt = inFlight;
     if (attempt != null) {

@@ -23,7 +23,7 @@ final class DefaultScheduler {
         t.setDaemon(true);
         return t;
       });
-      // Cancelled retries leave the queue at once, so cancelling many pending retries releases their memory.
+      // Cancelled tasks (attempt timers, replaced retry wake-ups) leave the queue at once instead of at their due time.
       executor.setRemoveOnCancelPolicy(true);
       return executor;
     }

@@ -1,26 +1,39 @@
 package io.github.backoff;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * The mutable state of one retried execution after its first failure. Created lazily, so a call that succeeds at
- * once allocates none of it. Confined to one attempt at a time: the drivers hand it from attempt to attempt with
- * a happens-before edge (the caller's thread, or the async driver's atomic settle).
+ * The mutable state of one retried execution after its first failure. The sync driver creates it lazily, so a
+ * call that succeeds at once allocates none of it. Confined to one attempt at a time: the drivers hand it from
+ * attempt to attempt with a happens-before edge (the caller's thread, or the async driver's atomic settle).
+ *
+ * <p>It extends {@link CompletableFuture} only so that the async driver, {@link AsyncExecution}, can be this state
+ * and the returned future in one object: a pending async retry then holds one 80-byte object instead of two
+ * (see docs/benchmarks.md). The sync driver never uses the future part; it costs it 8 bytes per failed call.
  */
-final class Execution<R> {
+class Execution<R> extends CompletableFuture<R> {
   static final int MAX_SUPPRESSED = 10;
 
-  final long startNanos;
-  int attempts;
+  // The fields needed between attempts stay here; the rest (earlier failures, the stop's elapsed time, an
+  // interruption) is in Details, allocated only on a second failure or at the stop.
+  /** Set at construction, or by the async driver at the first failure if nothing needed the clock earlier. */
+  long startNanos;
   long previousDelayNanos;
   long budgetAcquired;
+  int attempts;
   R lastResult;
   Throwable lastFailure;
-  private Throwable[] earlier;
-  private int earlierCount;
   StopReason stopReason;
-  long stopElapsedNanos;
-  private Throwable interruption;
+  private Details details;
+
+  /** The rarely needed state. */
+  private static final class Details {
+    Throwable[] earlier;
+    int earlierCount;
+    long stopElapsedNanos;
+    Throwable interruption;
+  }
 
   Execution(long startNanos) {
     this.startNanos = startNanos;
@@ -35,35 +48,44 @@ final class Execution<R> {
     lastFailure = failure;
   }
 
+  private Details details() {
+    if (details == null) {
+      details = new Details();
+    }
+    return details;
+  }
+
   private void keepEarlier(Throwable failure) {
-    if (earlier == null) {
-      earlier = new Throwable[MAX_SUPPRESSED];
+    Details d = details();
+    if (d.earlier == null) {
+      d.earlier = new Throwable[MAX_SUPPRESSED];
     }
     // Keep the first MAX_SUPPRESSED - 1 and always the most recent one: the start and the end of the story.
-    if (earlierCount < MAX_SUPPRESSED) {
-      earlier[earlierCount++] = failure;
+    if (d.earlierCount < MAX_SUPPRESSED) {
+      d.earlier[d.earlierCount++] = failure;
     } else {
-      earlier[MAX_SUPPRESSED - 1] = failure;
+      d.earlier[MAX_SUPPRESSED - 1] = failure;
     }
   }
 
   void stop(StopReason reason, long elapsedNanos) {
     this.stopReason = reason;
-    this.stopElapsedNanos = elapsedNanos;
+    details().stopElapsedNanos = elapsedNanos;
   }
 
   void interruptedBy(InterruptedException e) {
-    this.interruption = e;
+    details().interruption = e;
   }
 
   RetryException toException() {
-    RetryException e = new RetryException(stopReason, attempts, Duration.ofNanos(Math.max(0, stopElapsedNanos)),
+    Details d = details();
+    RetryException e = new RetryException(stopReason, attempts, Duration.ofNanos(Math.max(0, d.stopElapsedNanos)),
         lastFailure, lastResult);
-    for (int i = 0; i < earlierCount; i++) {
-      e.addSuppressed(earlier[i]);
+    for (int i = 0; i < d.earlierCount; i++) {
+      e.addSuppressed(d.earlier[i]);
     }
-    if (interruption != null && interruption != lastFailure) {
-      e.addSuppressed(interruption);
+    if (d.interruption != null && d.interruption != lastFailure) {
+      e.addSuppressed(d.interruption);
     }
     return e;
   }

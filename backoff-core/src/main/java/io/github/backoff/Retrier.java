@@ -36,6 +36,7 @@ public final class Retrier<R> {
   final RetryCore<R> core;
   private final Sleeper sleeper;
   private final ScheduledExecutorService scheduler;
+  final RetryTimer timer = new RetryTimer(this);
 
   Retrier(RetryPolicy<R> policy, Ticker ticker, Sleeper sleeper, ScheduledExecutorService scheduler,
       RandomGenerator random) {
@@ -86,7 +87,7 @@ public final class Retrier<R> {
   public R call(Callable<? extends R> callable) {
     Checks.requireNonNull(callable, "callable");
     RetryPolicy<R> policy = core.policy;
-    long start = core.ticker.read();
+    long start = core.eagerStart ? core.ticker.read() : 0;
     core.started();
     Execution<R> execution = null;
     for (;;) {
@@ -101,10 +102,11 @@ public final class Retrier<R> {
         core.succeeded(execution, start, result);
         return result;
       }
+      long now = core.ticker.read();
       if (execution == null) {
-        execution = new Execution<>(start);
+        execution = new Execution<>(core.eagerStart ? start : now);
       }
-      long delay = core.onFailure(execution, result, failure, Thread.currentThread().isInterrupted());
+      long delay = core.onFailure(execution, result, failure, Thread.currentThread().isInterrupted(), now);
       if (delay == RetryCore.STOP) {
         if (execution.stopReason == StopReason.INTERRUPTED) {
           Thread.currentThread().interrupt();

@@ -25,11 +25,19 @@ final class RetryCore<R> {
   final RetryPolicy<R> policy;
   final Ticker ticker;
   final RandomGenerator random;
+  /**
+   * Whether the drivers read the ticker before the first attempt: only when something measures time from it (a
+   * time budget, listeners, a per-attempt timeout). Otherwise the first reading is at the first failure, so a call
+   * that succeeds at once never reads the clock (System.nanoTime costs more than the rest of that path).
+   */
+  final boolean eagerStart;
 
   RetryCore(RetryPolicy<R> policy, Ticker ticker, RandomGenerator random) {
     this.policy = policy;
     this.ticker = ticker;
     this.random = random;
+    this.eagerStart = policy.maxElapsedNanos != Long.MAX_VALUE || policy.hasListeners
+        || policy.attemptTimeoutNanos != 0;
   }
 
   /** Whether an attempt that returned {@code result} without throwing succeeded. */
@@ -41,10 +49,11 @@ final class RetryCore<R> {
    * Records a failed attempt and decides what follows.
    *
    * @param interrupted whether the calling thread's interrupt flag is set (sync driver only)
+   * @param now a ticker reading taken when the attempt failed (the async driver reuses it to queue the retry)
    * @return the wait before the next attempt in nanoseconds (possibly 0), or {@link #STOP}
    */
-  long onFailure(Execution<R> ex, R result, Throwable failure, boolean interrupted) {
-    long elapsed = ticker.read() - ex.startNanos;
+  long onFailure(Execution<R> ex, R result, Throwable failure, boolean interrupted, long now) {
+    long elapsed = now - ex.startNanos;
     ex.record(result, failure);
     int attempt = ex.attempts;
     if (policy.hasListeners) {

@@ -63,7 +63,11 @@ public final class RetryException extends RuntimeException {
     return attempts;
   }
 
-  /** Time from the start of the first attempt to the decision to stop. */
+  /**
+   * Time from the start of the first attempt to the decision to stop. If the policy has no time budget, no
+   * listeners and no per-attempt timeout, nothing needs the clock before an attempt fails, so it is first read
+   * when the first attempt fails and this time starts there (a call that succeeds at once never reads the clock).
+   */
   public Duration elapsed() {
     return Duration.ofNanos(elapsedNanos);
   }

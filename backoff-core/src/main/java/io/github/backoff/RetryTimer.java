@@ -1,0 +1,197 @@
+package io.github.backoff;
+
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pending async retries of one {@link Retrier}: a min-heap of {@link AsyncExecution}s on their due time, with
+ * a single task on the scheduler, for the earliest.
+ *
+ * <p>Why not one scheduler task per retry: a {@code ScheduledThreadPoolExecutor} task and its adapter cost about
+ * 90 bytes and a clock reading per pending retry, more than the retry's own state. Here a pending retry costs one
+ * array slot; the scheduler sees one task per wake-up, and only a retry due before every other one reschedules it.
+ *
+ * <p>Due times are readings of the retrier's ticker plus the wait, compared by subtraction (like
+ * {@link System#nanoTime()}); waits are capped at {@link #MAX_WAIT} (146 years) so that they cannot overflow.
+ * Cancelled executions are removed lazily: each cancellation counts, and once they could be half the heap, the
+ * heap is rebuilt without the done ones and shrunk, so cancelling many retries releases them in amortised O(1).
+ *
+ * <p>Thread-safe: every field is guarded by this object's monitor. Attempts run outside it, on the scheduler's
+ * thread that runs the wake-up, in due order.
+ */
+final class RetryTimer {
+  static final long MAX_WAIT = Long.MAX_VALUE >> 1;
+  /** At most this many retries start per wake-up before the rest is handed back to the scheduler. */
+  private static final int BATCH = 256;
+  private static final int MIN_CAPACITY = 16;
+  private static final AsyncExecution<?>[] EMPTY = new AsyncExecution<?>[0];
+
+  private final Retrier<?> retrier;
+  private AsyncExecution<?>[] heap = EMPTY;
+  private int size;
+  /** Cancellations since the last purge: an upper bound on the done executions in the heap. */
+  private int cancellations;
+  /** The scheduled wake-up, or null if none. */
+  private Future<?> wakeUp;
+  private long wakeUpDue;
+
+  RetryTimer(Retrier<?> retrier) {
+    this.retrier = retrier;
+  }
+
+  /**
+   * Queues {@code execution} to run {@code wait} nanoseconds after {@code now} (a ticker reading).
+   *
+   * @throws RejectedExecutionException if the scheduler refuses the wake-up; nothing is queued then
+   */
+  void add(AsyncExecution<?> execution, long now, long wait) {
+    long delay = Math.min(Math.max(0, wait), MAX_WAIT);
+    long due = now + delay;
+    synchronized (this) {
+      if (wakeUp == null || due - wakeUpDue < 0) {
+        Future<?> previous = wakeUp;
+        schedule(due, delay); // may throw before anything changed
+        if (previous != null) {
+          previous.cancel(false);
+        }
+      }
+      execution.due = due;
+      if (size == heap.length) {
+        heap = java.util.Arrays.copyOf(heap, Math.max(MIN_CAPACITY, size * 2));
+      }
+      siftUp(size++, execution);
+    }
+  }
+
+  /** Called when a queued execution may have been cancelled; purges the done ones once they may be half. */
+  synchronized void cancelled() {
+    if (size > 0 && ++cancellations * 2 >= size) {
+      purge();
+    }
+  }
+
+  /**
+   * The wake-up scheduled for {@code scheduledDue}: starts the retries that are due, in due order, and schedules
+   * the next wake-up. A wake-up replaced by an earlier one, but already running when cancelled, does nothing.
+   */
+  private void wakeUp(long scheduledDue) {
+    AsyncExecution<?>[] due;
+    int count = 0;
+    RejectedExecutionException rejected = null;
+    AsyncExecution<?>[] orphans = null;
+    synchronized (this) {
+      if (wakeUp == null || wakeUpDue != scheduledDue) {
+        return;
+      }
+      wakeUp = null;
+      due = new AsyncExecution<?>[Math.min(BATCH, size)];
+      long now = retrier.core.ticker.read();
+      // The scheduler says the wake-up is due even if the ticker lags behind it: run what was due by then too.
+      long limit = now - wakeUpDue >= 0 ? now : wakeUpDue;
+      while (size > 0 && heap[0].due - limit <= 0 && count < due.length) {
+        AsyncExecution<?> next = poll();
+        if (!next.isDone()) {
+          due[count++] = next;
+        }
+      }
+      if (size > 0) {
+        try {
+          schedule(heap[0].due, count == BATCH ? 0 : Math.max(0, heap[0].due - now)); // a full batch: go on soon
+        } catch (RejectedExecutionException e) {
+          rejected = e;
+          orphans = java.util.Arrays.copyOf(heap, size);
+          java.util.Arrays.fill(heap, 0, size, null);
+          size = 0;
+          cancellations = 0;
+        }
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      due[i].attempt();
+    }
+    if (orphans != null) {
+      for (AsyncExecution<?> orphan : orphans) {
+        orphan.completeExceptionally(rejected);
+      }
+    }
+  }
+
+  /** For tests: the number of queued executions, done ones included. */
+  synchronized int size() {
+    return size;
+  }
+
+  private void schedule(long due, long delay) {
+    wakeUp = retrier.scheduler().schedule(() -> wakeUp(due), delay, TimeUnit.NANOSECONDS);
+    wakeUpDue = due;
+  }
+
+  private AsyncExecution<?> poll() {
+    AsyncExecution<?> first = heap[0];
+    AsyncExecution<?> last = heap[--size];
+    heap[size] = null;
+    if (size > 0) {
+      siftDown(0, last);
+    }
+    if (cancellations > size) {
+      cancellations = size;
+    }
+    return first;
+  }
+
+  /** Drops the done executions, rebuilds the heap, shrinks the array, and cancels the wake-up if none is left. */
+  private void purge() {
+    int kept = 0;
+    for (int i = 0; i < size; i++) {
+      AsyncExecution<?> e = heap[i];
+      if (!e.isDone()) {
+        heap[kept++] = e;
+      }
+    }
+    java.util.Arrays.fill(heap, kept, size, null);
+    size = kept;
+    cancellations = 0;
+    if (size <= heap.length / 4) {
+      heap = size == 0 ? EMPTY : java.util.Arrays.copyOf(heap, Math.max(MIN_CAPACITY, size * 2));
+    }
+    for (int i = (size >>> 1) - 1; i >= 0; i--) {
+      siftDown(i, heap[i]);
+    }
+    if (size == 0 && wakeUp != null) {
+      wakeUp.cancel(false);
+      wakeUp = null;
+    }
+  }
+
+  private void siftUp(int k, AsyncExecution<?> e) {
+    while (k > 0) {
+      int parent = (k - 1) >>> 1;
+      AsyncExecution<?> p = heap[parent];
+      if (e.due - p.due >= 0) {
+        break;
+      }
+      heap[k] = p;
+      k = parent;
+    }
+    heap[k] = e;
+  }
+
+  private void siftDown(int k, AsyncExecution<?> e) {
+    int half = size >>> 1;
+    while (k < half) {
+      int child = (k << 1) + 1;
+      AsyncExecution<?> c = heap[child];
+      int right = child + 1;
+      if (right < size && c.due - heap[right].due > 0) {
+        c = heap[child = right];
+      }
+      if (e.due - c.due <= 0) {
+        break;
+      }
+      heap[k] = c;
+      k = child;
+    }
+    heap[k] = e;
+  }
+}
