@@ -31,7 +31,8 @@ import java.util.function.Predicate;
  * one matching no retry condition stops with {@link StopReason#NOT_RETRYABLE}; the last allowed attempt stops
  * with {@link StopReason#ATTEMPTS_EXHAUSTED}; otherwise the wait is computed (strategy, or override clamped to
  * its bounds) and, if the next attempt would start at or after {@code maxElapsed}, the execution stops at once
- * with {@link StopReason#TIME_BUDGET_EXHAUSTED} rather than waiting in vain.
+ * with {@link StopReason#TIME_BUDGET_EXHAUSTED} rather than waiting in vain; last, a retry budget, if any, is asked
+ * for the retry and may stop the execution with {@link StopReason#BUDGET_DENIED}.
  *
  * @param <R> the result type of the calls it retries
  */
