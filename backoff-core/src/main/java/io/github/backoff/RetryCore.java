@@ -113,7 +113,7 @@ final class RetryCore<R> {
       if (policy.isAbort(failure)) {
         return StopReason.ABORTED;
       }
-      if (!policy.isRetryable(failure)) {
+      if (!policy.matchesRetry(failure)) {
         return StopReason.NOT_RETRYABLE;
       }
     }

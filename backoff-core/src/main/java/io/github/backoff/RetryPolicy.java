@@ -144,7 +144,7 @@ public final class RetryPolicy<R> {
     return false;
   }
 
-  private boolean matchesRetry(Throwable failure) {
+  boolean matchesRetry(Throwable failure) {
     if (retryOnAnyException) {
       return failure instanceof Exception;
     }
