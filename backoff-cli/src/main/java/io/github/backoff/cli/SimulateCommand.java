@@ -181,18 +181,23 @@ final class SimulateCommand implements Callable<Integer> {
       b.threads(threads);
     }
     if (strategies != null) {
-      for (String raw : strategies.split(",")) {
-        String name = raw.strip();
-        if (!StrategyRegistry.STUDY_NAMES.contains(name)) {
-          Backoff extra = extra(name, b0, c0);
-          if (extra != null) {
-            b.register(name, extra);
-          }
-        }
-      }
+      registerExtras(b0, c0, b::register);
       b.strategies(strategies);
     }
     return b.build();
+  }
+
+  /** Registers the named strategies beyond the study's (presets, other core strategies) with {@code register}. */
+  private void registerExtras(double b0, double c0, java.util.function.BiConsumer<String, Backoff> register) {
+    for (String raw : strategies.split(",")) {
+      String name = raw.strip();
+      if (!StrategyRegistry.STUDY_NAMES.contains(name)) {
+        Backoff extra = extra(name, b0, c0);
+        if (extra != null) {
+          register.accept(name, extra);
+        }
+      }
+    }
   }
 
   /** {@code --model overload}: builds its configuration, runs it, prints the summary. */
@@ -242,15 +247,7 @@ final class SimulateCommand implements Callable<Integer> {
       b.threads(threads);
     }
     if (strategies != null) {
-      for (String raw : strategies.split(",")) {
-        String name = raw.strip();
-        if (!StrategyRegistry.STUDY_NAMES.contains(name)) {
-          Backoff extra = extra(name, b0, c0);
-          if (extra != null) {
-            b.register(name, extra);
-          }
-        }
-      }
+      registerExtras(b0, c0, b::register);
       b.strategies(strategies);
     }
     OverloadConfig config = b.build();
