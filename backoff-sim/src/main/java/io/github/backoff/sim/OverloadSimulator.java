@@ -117,31 +117,7 @@ public final class OverloadSimulator {
       }
     };
 
-    int threads = (int) Math.min(config.threads(), total);
-    Thread[] helpers = new Thread[threads - 1];
-    for (int t = 0; t < helpers.length; t++) {
-      helpers[t] = new Thread(worker, "backoff-sim-overload-" + (t + 1));
-      helpers[t].setDaemon(true);
-      helpers[t].start();
-    }
-    worker.run();
-    try {
-      for (Thread helper : helpers) {
-        helper.join();
-      }
-    } catch (InterruptedException e) {
-      failure.compareAndSet(null, e);
-      Thread.currentThread().interrupt();
-      throw new CancellationException("simulation interrupted");
-    }
-    Throwable t = failure.get();
-    if (t instanceof RuntimeException) {
-      throw (RuntimeException) t;
-    } else if (t instanceof Error) {
-      throw (Error) t;
-    } else if (t != null) {
-      throw new IllegalStateException("simulation failed", t);
-    }
+    Workers.runAll(worker, (int) Math.min(config.threads(), total), "backoff-sim-overload-", failure);
 
     List<OverloadPoint> out = new ArrayList<>(points);
     for (int p = 0; p < points; p++) {

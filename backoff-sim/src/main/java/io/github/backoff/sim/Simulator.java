@@ -135,31 +135,7 @@ public final class Simulator {
       }
     };
 
-    int threads = Math.min(config.threads(), queue.length);
-    Thread[] helpers = new Thread[threads - 1];
-    for (int t = 0; t < helpers.length; t++) {
-      helpers[t] = new Thread(worker, "backoff-sim-worker-" + (t + 1));
-      helpers[t].setDaemon(true);
-      helpers[t].start();
-    }
-    worker.run();
-    try {
-      for (Thread helper : helpers) {
-        helper.join();
-      }
-    } catch (InterruptedException e) {
-      failure.compareAndSet(null, e);
-      Thread.currentThread().interrupt();
-      throw new CancellationException("simulation interrupted");
-    }
-    Throwable t = failure.get();
-    if (t instanceof RuntimeException) {
-      throw (RuntimeException) t;
-    } else if (t instanceof Error) {
-      throw (Error) t;
-    } else if (t != null) {
-      throw new IllegalStateException("simulation failed", t);
-    }
+    Workers.runAll(worker, Math.min(config.threads(), queue.length), "backoff-sim-worker-", failure);
 
     List<PointResult> results = new ArrayList<>(points);
     boolean hasServer = !Double.isNaN(utilisation[0][0]);
