@@ -17,8 +17,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -154,17 +157,9 @@ final class SimulateCommand implements Callable<Integer> {
     rejectOverloadOptions();
     SimulationConfig config = config();
     prepare(out);
-    ProgressListener progress = !quiet && System.console() != null ? new ProgressBar(System.err)
-        : ProgressListener.NONE;
-    SimulationResult result = Simulator.run(config, progress);
-    PrintWriter printer = spec.commandLine().getOut();
-    printer.print(result.summary());
-    printer.printf(Locale.ROOT, "%nwrote %s, %s, %s and %s%n%,d events in %.2f s (%.1f M events/s)%n",
-        out.resolve("results.csv"), out.resolve("work.png"), out.resolve("completion.png"),
-        out.resolve("report.html"), result.events(), result.elapsed().toNanos() / 1e9,
-        result.eventsPerSecond() / 1e6);
-    printer.flush();
-    return BackoffCommand.OK;
+    SimulationResult result = Simulator.run(config, progress());
+    return printed(result.summary(), List.of("results.csv", "work.png", "completion.png", "report.html"),
+        result.events(), result.elapsed(), result.eventsPerSecond());
   }
 
   private SimulationConfig config() {
@@ -252,15 +247,24 @@ final class SimulateCommand implements Callable<Integer> {
     }
     OverloadConfig config = b.build();
     prepare(out);
-    ProgressListener progress = !quiet && System.console() != null ? new ProgressBar(System.err)
-        : ProgressListener.NONE;
-    OverloadResult result = OverloadSimulator.run(config, progress);
+    OverloadResult result = OverloadSimulator.run(config, progress());
+    return printed(result.summary(), List.of("timeseries.csv", "summary.csv", "runs.csv", "goodput.png",
+        "overload.png", "report.html"), result.events(), result.elapsed(), result.eventsPerSecond());
+  }
+
+  /** A progress bar on standard error when it is a terminal and not {@code --quiet}. */
+  private ProgressListener progress() {
+    return !quiet && System.console() != null ? new ProgressBar(System.err) : ProgressListener.NONE;
+  }
+
+  /** Prints the summary, the files written to {@code --out} and the speed; returns the exit code. */
+  private int printed(String summary, List<String> files, long events, Duration elapsed, double eventsPerSecond) {
+    List<String> paths = files.stream().map(f -> out.resolve(f).toString()).collect(Collectors.toList());
     PrintWriter printer = spec.commandLine().getOut();
-    printer.print(result.summary());
-    printer.printf(Locale.ROOT, "%nwrote %s, %s, %s, %s, %s and %s%n%,d events in %.2f s (%.1f M events/s)%n",
-        out.resolve("timeseries.csv"), out.resolve("summary.csv"), out.resolve("runs.csv"),
-        out.resolve("goodput.png"), out.resolve("overload.png"), out.resolve("report.html"), result.events(),
-        result.elapsed().toNanos() / 1e9, result.eventsPerSecond() / 1e6);
+    printer.print(summary);
+    printer.printf(Locale.ROOT, "%nwrote %s and %s%n%,d events in %.2f s (%.1f M events/s)%n",
+        String.join(", ", paths.subList(0, paths.size() - 1)), paths.get(paths.size() - 1), events,
+        elapsed.toNanos() / 1e9, eventsPerSecond / 1e6);
     printer.flush();
     return BackoffCommand.OK;
   }
