@@ -149,7 +149,7 @@ final class ExecCommand implements Callable<Integer> {
     try {
       int exit = retrier.build().call(this::runOnce);
       if (exit != 0 && !quiet && !exitCodes.isRetryable(exit)) {
-        err.println("backoff: " + describe(command) + " failed (exit " + exit + "); not retrying exit code " + exit);
+        err.println("backoff: " + command.get(0) + " failed (exit " + exit + "); not retrying exit code " + exit);
       }
       return exit;
     } catch (RetryException e) {
@@ -159,8 +159,8 @@ final class ExecCommand implements Callable<Integer> {
       if (e.getCause() instanceof AttemptTimeoutException) {
         return TIMED_OUT;
       }
-      err.println("backoff: " + describe(command) + " could not be run: " + e.getCause());
-      return NOT_FOUND;
+      err.println("backoff: " + command.get(0) + " failed: " + e.getMessage());
+      return BackoffCommand.FAILED;
     } finally {
       err.flush();
       try {
@@ -242,10 +242,6 @@ final class ExecCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), option + " must be positive: 0");
     }
     return d;
-  }
-
-  private static String describe(List<String> command) {
-    return command.get(0);
   }
 
   /** Which exit codes are retried. */
