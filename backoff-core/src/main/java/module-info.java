@@ -8,4 +8,7 @@ module io.github.backoff {
   exports io.github.backoff.event;
   exports io.github.backoff.budget;
   exports io.github.backoff.preset;
+  exports io.github.backoff.httprules;
+  exports io.github.backoff.ratelimit;
+  exports io.github.backoff.hedge;
 }

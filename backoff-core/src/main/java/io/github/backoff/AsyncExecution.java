@@ -1,8 +1,10 @@
 package io.github.backoff;
 
+import static io.github.backoff.internal.Stages.toFuture;
+import static io.github.backoff.internal.Stages.unwrap;
+
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -40,7 +42,31 @@ final class AsyncExecution<R> extends Execution<R> {
     super(retrier.core.eagerStart ? retrier.core.ticker.read() : 0);
     this.retrier = retrier;
     this.supplier = supplier;
-    retrier.core.started();
+  }
+
+  /** Queues the first attempt to start after {@code wait} nanoseconds, as a retry is queued. */
+  void startLater(long wait) {
+    try {
+      retrier.timer.add(this, retrier.core.ticker.read(), wait);
+    } catch (RejectedExecutionException e) {
+      completeExceptionally(e);
+    }
+  }
+
+  /** Completes this future as the sync driver would throw when the first token's wait would pass maxElapsed. */
+  void stopBeforeFirstAttempt() {
+    RetryCore<R> core = retrier.core;
+    core.stoppedBeforeFirstAttempt(this);
+    finish(core);
+  }
+
+  /** Completes this stopped execution as {@link RetryCore#finish} ends it: with its result, or what it throws. */
+  private void finish(RetryCore<R> core) {
+    try {
+      complete(core.finish(this));
+    } catch (Throwable t) {
+      completeExceptionally(t);
+    }
   }
 
   void attempt() {
@@ -119,11 +145,7 @@ final class AsyncExecution<R> extends Execution<R> {
     }
     long delay = core.onFailure(this, result, failure, false, now);
     if (delay == RetryCore.STOP) {
-      try {
-        complete(core.finish(this));
-      } catch (Throwable t) {
-        completeExceptionally(t);
-      }
+      finish(core);
       return true;
     }
     try {
@@ -152,17 +174,5 @@ final class AsyncExecution<R> extends Execution<R> {
       attempt.cancel(mayInterruptIfRunning);
     }
     return cancelled;
-  }
-
-  private static <T> CompletableFuture<T> toFuture(CompletionStage<T> stage) {
-    try {
-      return stage.toCompletableFuture();
-    } catch (UnsupportedOperationException e) {
-      return null;
-    }
-  }
-
-  private static Throwable unwrap(Throwable failure) {
-    return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
   }
 }

@@ -20,6 +20,11 @@ class Execution<R> extends CompletableFuture<R> {
   /** Set at construction, or by the async driver at the first failure if nothing needed the clock earlier. */
   long startNanos;
   long previousDelayNanos;
+  /**
+   * What the retries took from the budget, packed so that the execution stays 64 bytes: the total (saturated at
+   * 2^32 - 1) in the low 32 bits, the last retry's cost (at most Integer.MAX_VALUE) in the high 32 bits. See
+   * {@link RetryCore#addBudgetCost}.
+   */
   long budgetAcquired;
   int attempts;
   R lastResult;

@@ -1,6 +1,7 @@
 package io.github.backoff;
 
 import io.github.backoff.internal.Checks;
+import io.github.backoff.internal.DefaultScheduler;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -88,8 +89,24 @@ public final class Retrier<R> {
     Checks.requireNonNull(callable, "callable");
     RetryPolicy<R> policy = core.policy;
     long start = core.eagerStart ? core.ticker.read() : 0;
-    core.started();
+    long firstWait = core.started();
     Execution<R> execution = null;
+    if (firstWait != 0) {
+      long before = core.eagerStart ? start : core.ticker.read();
+      if (firstWait == RetryCore.STOP) {
+        execution = new Execution<>(before);
+        core.stoppedBeforeFirstAttempt(execution);
+        return core.finish(execution);
+      }
+      try {
+        sleeper.sleep(firstWait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        execution = new Execution<>(before);
+        core.interrupted(execution, e);
+        return core.finish(execution);
+      }
+    }
     for (;;) {
       R result = null;
       Throwable failure = null;
@@ -155,7 +172,14 @@ public final class Retrier<R> {
   public CompletableFuture<R> callAsync(Supplier<? extends CompletionStage<? extends R>> supplier) {
     Checks.requireNonNull(supplier, "supplier");
     AsyncExecution<R> execution = new AsyncExecution<>(this, supplier);
-    execution.attempt();
+    long firstWait = core.started();
+    if (firstWait == 0) {
+      execution.attempt();
+    } else if (firstWait == RetryCore.STOP) {
+      execution.stopBeforeFirstAttempt();
+    } else {
+      execution.startLater(firstWait); // a rate limiter's token: scheduled, no thread held
+    }
     return execution;
   }
 

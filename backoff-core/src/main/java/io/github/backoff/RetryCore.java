@@ -1,5 +1,6 @@
 package io.github.backoff;
 
+import io.github.backoff.budget.CostClass;
 import io.github.backoff.event.AttemptFailed;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
@@ -7,6 +8,7 @@ import io.github.backoff.event.RetryListener;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.event.Succeeded;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.strategy.Backoff;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.random.RandomGenerator;
@@ -62,34 +64,63 @@ final class RetryCore<R> {
     if (policy.budget != null) {
       policy.budget.onFailure();
     }
+    RetryKind<? super R> kind = policy.kinds.isEmpty() ? null : policy.kindFor(result, failure);
+    if (policy.rateLimiter != null && !interrupted && !(failure instanceof InterruptedException)) {
+      policy.rateLimiter.onResponse(kind != null && kind.costClass() == CostClass.THROTTLING);
+    }
     StopReason stop = classify(failure, interrupted);
     if (stop == null && attempt >= policy.maxAttempts) {
       stop = StopReason.ATTEMPTS_EXHAUSTED;
     }
     long delay = 0;
     boolean overridden = false;
+    Backoff backoff = kind == null ? policy.backoff : kind.backoff();
     if (stop == null) {
-      delay = policy.backoff.delayNanos(attempt, ex.previousDelayNanos, random);
+      delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
       if (policy.delayOverride != null) {
         long requested = override(result, failure);
         if (requested >= 0) {
           overridden = true;
-          if (requested > policy.overrideMaxNanos && policy.giveUpIfOverrideExceedsMax) {
+          long lo = policy.overrideMinNanos;
+          long hi = policy.overrideMaxNanos;
+          if (policy.overrideRelative) {
+            // AWS 2026: a server's hint may lengthen the computed wait by at most hi, never shorten it.
+            lo = delay;
+            hi = Durations.addSaturated(delay, policy.overrideMaxNanos);
+          }
+          if (requested > hi && policy.giveUpIfOverrideExceedsMax) {
             stop = StopReason.DELAY_TOO_LONG;
           }
-          delay = Math.max(policy.overrideMinNanos, Math.min(policy.overrideMaxNanos, requested));
+          delay = Math.max(lo, Math.min(hi, requested));
         }
       }
-      if (stop == null && policy.maxElapsedNanos != Long.MAX_VALUE
-          && Durations.addSaturated(Math.max(0, elapsed), delay) >= policy.maxElapsedNanos) {
+      long nextStart = Durations.addSaturated(Math.max(0, elapsed), delay); // when the next attempt would start
+      if (stop == null && policy.maxElapsedNanos != Long.MAX_VALUE && nextStart >= policy.maxElapsedNanos) {
         stop = StopReason.TIME_BUDGET_EXHAUSTED;
       }
       if (stop == null && policy.budget != null) {
-        long cost = policy.budget.tryAcquireRetry(failure);
+        long cost = policy.budget.tryAcquireRetry(failure, kind == null ? CostClass.TRANSIENT : kind.costClass());
         if (cost < 0) {
           stop = StopReason.BUDGET_DENIED;
         } else {
-          ex.budgetAcquired += cost;
+          ex.budgetAcquired = addBudgetCost(ex.budgetAcquired, cost);
+        }
+      }
+      if (stop == null && policy.rateLimiter != null) {
+        // Adaptive mode: the retry also waits for a token, as the AWS SDKs add the limiter's delay to the backoff.
+        // With a time budget, a retry whose token would not be due in time takes none (a reserved, unused token
+        // would be a debt that delays every later attempt).
+        long wait;
+        if (policy.maxElapsedNanos == Long.MAX_VALUE) {
+          wait = policy.rateLimiter.acquireDelayNanos();
+        } else {
+          // > 0: the check above stopped when elapsed + delay reached maxElapsed.
+          wait = policy.rateLimiter.tryAcquireDelayNanos(policy.maxElapsedNanos - nextStart);
+        }
+        if (wait < 0) {
+          stop = StopReason.TIME_BUDGET_EXHAUSTED;
+        } else {
+          delay = Durations.addSaturated(delay, wait);
         }
       }
     }
@@ -100,7 +131,8 @@ final class RetryCore<R> {
     ex.previousDelayNanos = delay;
     if (policy.hasListeners) {
       emit(new RetryScheduled<>(attempt, nanos(elapsed), attempt, nanos(delay),
-          nanos(policy.backoff.maxDelayNanos(attempt)), overridden, result, failure));
+          nanos(backoff.maxDelayNanos(attempt)), overridden, result, failure,
+          kind == null ? RetryKind.DEFAULT_NAME : kind.name()));
     }
     return delay;
   }
@@ -150,7 +182,8 @@ final class RetryCore<R> {
    * retries.
    */
   R finish(Execution<R> ex) {
-    if (ex.lastFailure == null && ex.stopReason != StopReason.INTERRUPTED && !policy.throwOnRetryableResult) {
+    if (ex.attempts > 0 && ex.lastFailure == null && ex.stopReason != StopReason.INTERRUPTED
+        && !policy.throwOnRetryableResult) {
       return ex.lastResult;
     }
     if (ex.lastFailure instanceof Error && ex.stopReason == StopReason.NOT_RETRYABLE) {
@@ -159,16 +192,51 @@ final class RetryCore<R> {
     throw ex.toException();
   }
 
-  /** Called when an execution starts its first attempt. */
-  void started() {
+  private static final long TOTAL_MASK = 0xFFFF_FFFFL;
+
+  /**
+   * Adds a retry's cost to the packed budget state of an execution (see {@link Execution#budgetAcquired}): the
+   * total saturates at 2^32 - 1, the last cost is kept up to Integer.MAX_VALUE (budgets cost far less).
+   */
+  static long addBudgetCost(long packed, long cost) {
+    long total = Math.min(TOTAL_MASK, (packed & TOTAL_MASK) + Math.min(cost, TOTAL_MASK));
+    long last = Math.min(cost, Integer.MAX_VALUE);
+    return (last << 32) | total;
+  }
+
+  /**
+   * Called when an execution starts, before its first attempt.
+   *
+   * @return the wait before the first attempt in nanoseconds (a rate limiter's token, or 0), or {@link #STOP} if
+   *     that wait would reach maxElapsed: then call {@link #stoppedBeforeFirstAttempt}
+   */
+  long started() {
     if (policy.budget != null) {
       policy.budget.onRequest();
     }
+    if (policy.rateLimiter == null) {
+      return 0;
+    }
+    if (policy.maxElapsedNanos == Long.MAX_VALUE) {
+      return policy.rateLimiter.acquireDelayNanos();
+    }
+    // As for retries: never a wait that would end at or after maxElapsed, and then no token taken either.
+    long wait = policy.rateLimiter.tryAcquireDelayNanos(policy.maxElapsedNanos);
+    return wait < 0 ? STOP : wait;
+  }
+
+  /** Records that an execution stopped before its first attempt: its token's wait would pass maxElapsed. */
+  void stoppedBeforeFirstAttempt(Execution<R> ex) {
+    stop(ex, StopReason.TIME_BUDGET_EXHAUSTED, 0);
   }
 
   void succeeded(Execution<R> ex, long startNanos, R result) {
+    if (policy.rateLimiter != null) {
+      policy.rateLimiter.onResponse(false);
+    }
     if (policy.budget != null) {
-      policy.budget.onSuccess(ex == null ? 0 : ex.budgetAcquired);
+      long acquired = ex == null ? 0 : ex.budgetAcquired;
+      policy.budget.onSuccess(acquired & TOTAL_MASK, acquired >>> 32);
     }
     if (policy.hasListeners) {
       emit(new Succeeded<>(ex == null ? 1 : ex.attempts + 1, nanos(ticker.read() - startNanos), result));

@@ -3,6 +3,7 @@ package io.github.backoff;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryListener;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.ratelimit.AdaptiveRateLimiter;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import java.util.List;
@@ -29,8 +30,8 @@ import java.util.function.Predicate;
  * {@link RetryPolicyBuilder#retryIfResult}): an {@link InterruptedException} or an interrupted caller stops with
  * {@link StopReason#INTERRUPTED}; a failure matching an abort condition stops with {@link StopReason#ABORTED};
  * one matching no retry condition stops with {@link StopReason#NOT_RETRYABLE}; the last allowed attempt stops
- * with {@link StopReason#ATTEMPTS_EXHAUSTED}; otherwise the wait is computed (strategy, or override clamped to
- * its bounds) and, if the next attempt would start at or after {@code maxElapsed}, the execution stops at once
+ * with {@link StopReason#ATTEMPTS_EXHAUSTED}; otherwise the wait is computed (the strategy of the failure's
+ * {@link RetryKind}, or the default one; or the override clamped to its bounds) and, if the next attempt would start at or after {@code maxElapsed}, the execution stops at once
  * with {@link StopReason#TIME_BUDGET_EXHAUSTED} rather than waiting in vain; last, a retry budget, if any, is asked
  * for the retry and may stop the execution with {@link StopReason#BUDGET_DENIED}.
  *
@@ -55,6 +56,9 @@ public final class RetryPolicy<R> {
   final boolean hasListeners;
   final boolean retryOnAnyException;
   final RetryBudget budget;
+  final List<RetryKind<? super R>> kinds;
+  final boolean overrideRelative;
+  final AdaptiveRateLimiter rateLimiter;
 
   RetryPolicy(RetryPolicyBuilder<R> b) {
     this.backoff = b.backoff;
@@ -75,6 +79,9 @@ public final class RetryPolicy<R> {
     this.hasListeners = !listeners.isEmpty();
     this.retryOnAnyException = retryOnTypes.isEmpty() && retryIfs.isEmpty();
     this.budget = b.budget;
+    this.kinds = List.copyOf(b.kinds);
+    this.overrideRelative = b.overrideRelative;
+    this.rateLimiter = b.rateLimiter;
   }
 
   /** A builder with the defaults: {@link RetryPolicyBuilder#DEFAULT_BACKOFF}, 3 attempts, no time limits. */
@@ -105,6 +112,41 @@ public final class RetryPolicy<R> {
   /** The per-attempt timeout, if any. */
   public Optional<Duration> attemptTimeout() {
     return attemptTimeoutNanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(attemptTimeoutNanos));
+  }
+
+  /** The kinds of failure with their own strategy and cost class, in the order they are tried. */
+  public List<RetryKind<? super R>> kinds() {
+    return kinds;
+  }
+
+  /**
+   * The strategy for a failed attempt with this result and exception: that of the first matching kind, or the
+   * default {@link #backoff()}.
+   */
+  public Backoff backoffFor(R result, Throwable failure) {
+    RetryKind<? super R> kind = kindFor(result, failure);
+    return kind == null ? backoff : kind.backoff();
+  }
+
+  /** The first of {@link #kinds} matching the failed attempt, or {@code null}; a throwing condition does not match. */
+  RetryKind<? super R> kindFor(R result, Throwable failure) {
+    for (int i = 0; i < kinds.size(); i++) {
+      RetryKind<? super R> kind = kinds.get(i);
+      try {
+        if (kind.matches(result, failure)) {
+          return kind;
+        }
+      } catch (RuntimeException e) {
+        System.getLogger("io.github.backoff").log(System.Logger.Level.WARNING,
+            "condition of " + kind + " threw; taken as not matching", e);
+      }
+    }
+    return null;
+  }
+
+  /** The client-side rate limiter, if any (see {@link RetryPolicyBuilder#withRateLimiter}). */
+  public Optional<AdaptiveRateLimiter> rateLimiter() {
+    return Optional.ofNullable(rateLimiter);
   }
 
   /** The retry budget, if any. */
@@ -163,7 +205,7 @@ public final class RetryPolicy<R> {
 
   @Override
   public String toString() {
-    return "RetryPolicy[backoff=" + backoff + ", maxAttempts="
+    return "RetryPolicy[backoff=" + backoff + (kinds.isEmpty() ? "" : ", kinds=" + kinds) + ", maxAttempts="
         + (maxAttempts == Integer.MAX_VALUE ? "unlimited" : maxAttempts)
         + ", maxElapsed=" + Durations.format(maxElapsedNanos)
         + (attemptTimeoutNanos == 0 ? "" : ", attemptTimeout=" + Durations.format(attemptTimeoutNanos)) + "]";

@@ -4,6 +4,7 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryListener;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.ratelimit.AdaptiveRateLimiter;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,6 +52,9 @@ public final class RetryPolicyBuilder<R> {
   final List<RetryListener<? super R>> listeners = new ArrayList<>();
   boolean throwOnRetryableResult;
   RetryBudget budget;
+  final List<RetryKind<? super R>> kinds = new ArrayList<>();
+  boolean overrideRelative;
+  AdaptiveRateLimiter rateLimiter;
 
   RetryPolicyBuilder() {}
 
@@ -71,11 +75,32 @@ public final class RetryPolicyBuilder<R> {
     listeners.addAll(p.listeners);
     throwOnRetryableResult = p.throwOnRetryableResult;
     budget = p.budget;
+    kinds.addAll(p.kinds);
+    overrideRelative = p.overrideRelative;
+    rateLimiter = p.rateLimiter;
   }
 
   /** The strategy that computes each wait; see {@link Backoff}. */
   public RetryPolicyBuilder<R> withBackoff(Backoff backoff) {
     this.backoff = Checks.requireNonNull(backoff, "backoff");
+    return this;
+  }
+
+  /**
+   * Adds a kind of failure with its own strategy and budget cost class (see {@link RetryKind}). After a failed
+   * attempt, the kinds are tried in the order they were added and the first that matches chooses; a failure of no
+   * kind uses {@link #withBackoff the default strategy} and {@link io.github.backoff.budget.CostClass#TRANSIENT}.
+   * The previous wait handed to the strategy (for decorrelated jitter) is the last wait, whatever its kind.
+   *
+   * @throws IllegalArgumentException if a kind of the same name was added already
+   */
+  public RetryPolicyBuilder<R> withBackoffFor(RetryKind<? super R> kind) {
+    Checks.requireNonNull(kind, "kind");
+    for (RetryKind<? super R> k : kinds) {
+      Checks.requireArgument(!k.name().equals(kind.name()), "kind name must be unique: '%s' added twice",
+          kind.name());
+    }
+    kinds.add(kind);
     return this;
   }
 
@@ -181,12 +206,29 @@ public final class RetryPolicyBuilder<R> {
     Checks.requireArgument(hi >= lo, "max must be >= min: %s < %s", Durations.format(hi), Durations.format(lo));
     this.overrideMinNanos = lo;
     this.overrideMaxNanos = hi;
+    this.overrideRelative = false;
     return this;
   }
 
   /**
-   * When the delay override asks for more than its {@code max}, stop at once with
-   * {@link StopReason#DELAY_TOO_LONG} instead of clamping the wait to {@code max}.
+   * Lets a server's hint lengthen the computed wait, never shorten it: whenever {@code hint} returns non-null, the
+   * wait is the hint clamped to {@code [computed, computed + maxAboveComputed]}, {@code computed} being the
+   * strategy's (jittered) wait for this retry. This is how the AWS SDKs honour {@code x-amz-retry-after} from
+   * 2026 (with 5 s above the computed wait). Replaces any {@link #withDelayOverride}.
+   *
+   * @throws IllegalArgumentException if {@code maxAboveComputed} is negative
+   */
+  public RetryPolicyBuilder<R> withDelayHint(DelayOverride<? super R> hint, Duration maxAboveComputed) {
+    this.delayOverride = Checks.requireNonNull(hint, "hint");
+    this.overrideMinNanos = 0;
+    this.overrideMaxNanos = Checks.nonNegativeNanos(maxAboveComputed, "maxAboveComputed");
+    this.overrideRelative = true;
+    return this;
+  }
+
+  /**
+   * When the delay override asks for more than its {@code max} (for {@link #withDelayHint}: more than the computed
+   * wait plus {@code maxAboveComputed}), stop at once with {@link StopReason#DELAY_TOO_LONG} instead of clamping.
    *
    * @throws IllegalStateException if no delay override was set
    */
@@ -202,6 +244,28 @@ public final class RetryPolicyBuilder<R> {
    */
   public RetryPolicyBuilder<R> withBudget(RetryBudget budget) {
     this.budget = Checks.requireNonNull(budget, "budget");
+    return this;
+  }
+
+  /**
+   * Limits the rate of attempts, first attempts included, with {@code limiter} (the AWS SDKs' adaptive mode; share
+   * one per throttled resource). Before each attempt the execution takes a token and waits until it is due; after
+   * each attempt it tells the limiter the outcome, a failure of a {@link RetryKind} with
+   * {@link io.github.backoff.budget.CostClass#THROTTLING} counting as throttled. A retry's wait is the strategy's
+   * plus the token's; if that would end after {@link #withMaxElapsed maxElapsed} (or a first attempt's token is
+   * due at or after it), the execution stops at once with {@link StopReason#TIME_BUDGET_EXHAUSTED}. The asynchronous driver schedules a delayed first attempt rather
+   * than waiting on the calling thread; a listener sees the token's wait in {@code RetryScheduled.delay()}.
+   *
+   * @throws IllegalArgumentException if {@code limiter} is {@link AdaptiveRateLimiter#nonReserving non-reserving}
+   *     (its waits take no token; call its {@code acquire} in front of the call instead)
+   */
+  public RetryPolicyBuilder<R> withRateLimiter(AdaptiveRateLimiter limiter) {
+    Checks.requireNonNull(limiter, "limiter");
+    if (!limiter.isReserving()) {
+      throw new IllegalArgumentException("limiter must be reserving (AdaptiveRateLimiter.create), was " + limiter
+          + "; call a non-reserving limiter's acquire(Sleeper) or acquireAsync(scheduler) before the call instead");
+    }
+    this.rateLimiter = limiter;
     return this;
   }
 

@@ -18,7 +18,8 @@ class ModuleDescriptorTest {
     assertThat(descriptor.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()))
         .doesNotContain("io.github.backoff.internal")
         .contains("io.github.backoff", "io.github.backoff.strategy", "io.github.backoff.event",
-            "io.github.backoff.budget");
+            "io.github.backoff.budget", "io.github.backoff.preset", "io.github.backoff.ratelimit",
+            "io.github.backoff.hedge", "io.github.backoff.httprules");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .containsExactly("java.base");
   }

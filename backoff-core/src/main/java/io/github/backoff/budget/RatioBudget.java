@@ -86,7 +86,12 @@ final class RatioBudget implements RetryBudget {
   @Override
   public void onSuccess(long acquired) {}
 
-  /** Retries allowed now (for metrics and tests). */
+  /** The retries allowed now. */
+  @Override
+  public double available() {
+    return balance();
+  }
+
   double balance() {
     long slice = slice();
     return reserve + percent * sum(requests, slice) - sum(retries, slice);

@@ -5,23 +5,31 @@ import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The AWS SDKs' standard-mode retry quota; see {@link RetryBudget#retryQuota(int, int, int)}. */
+/** The AWS SDKs' standard-mode retry quota; see {@link RetryBudget#retryQuota(int, int, int, int)}. */
 final class RetryQuotaBudget implements RetryBudget {
   private final long capacity;
   private final long retryCost;
   private final long timeoutCost;
+  private final long throttlingCost;
+  /** Whether a success gives back only its last retry's cost, as the AWS SDKs do, rather than all it took. */
+  private final boolean refundLastOnly;
   private final AtomicLong available;
 
-  RetryQuotaBudget(int capacity, int retryCost, int timeoutCost) {
+  RetryQuotaBudget(int capacity, int retryCost, int timeoutCost, int throttlingCost, boolean refundLastOnly) {
     Checks.atLeast(capacity, 1, "capacity");
     Checks.atLeast(retryCost, 1, "retryCost");
     Checks.atLeast(timeoutCost, 1, "timeoutCost");
+    Checks.atLeast(throttlingCost, 1, "throttlingCost");
     Checks.requireArgument(retryCost <= capacity, "retryCost must be <= capacity: %s > %s", retryCost, capacity);
     Checks.requireArgument(timeoutCost <= capacity, "timeoutCost must be <= capacity: %s > %s", timeoutCost,
         capacity);
+    Checks.requireArgument(throttlingCost <= capacity, "throttlingCost must be <= capacity: %s > %s",
+        throttlingCost, capacity);
     this.capacity = capacity;
     this.retryCost = retryCost;
     this.timeoutCost = timeoutCost;
+    this.throttlingCost = throttlingCost;
+    this.refundLastOnly = refundLastOnly;
     this.available = new AtomicLong(capacity);
   }
 
@@ -33,7 +41,15 @@ final class RetryQuotaBudget implements RetryBudget {
 
   @Override
   public long tryAcquireRetry(Throwable failure) {
-    long cost = isTimeout(failure) ? timeoutCost : retryCost;
+    return acquire(isTimeout(failure) ? timeoutCost : retryCost);
+  }
+
+  @Override
+  public long tryAcquireRetry(Throwable failure, CostClass costClass) {
+    return costClass == CostClass.THROTTLING ? acquire(throttlingCost) : tryAcquireRetry(failure);
+  }
+
+  private long acquire(long cost) {
     long current;
     do {
       current = available.get();
@@ -42,6 +58,11 @@ final class RetryQuotaBudget implements RetryBudget {
       }
     } while (!available.compareAndSet(current, current - cost));
     return cost;
+  }
+
+  @Override
+  public void onSuccess(long acquired, long lastCost) {
+    onSuccess(refundLastOnly ? lastCost : acquired);
   }
 
   @Override
@@ -62,14 +83,16 @@ final class RetryQuotaBudget implements RetryBudget {
         || (failure != null && failure.getClass().getSimpleName().endsWith("TimeoutException"));
   }
 
-  /** The units left (for metrics and tests). */
-  long available() {
+  /** The units left. */
+  @Override
+  public double available() {
     return available.get();
   }
 
   @Override
   public String toString() {
     return "retryQuota(capacity=" + capacity + ", retryCost=" + retryCost + ", timeoutCost=" + timeoutCost
-        + ", available=" + available.get() + ")";
+        + ", throttlingCost=" + throttlingCost + (refundLastOnly ? ", refund=last" : "") + ", available="
+        + available.get() + ")";
   }
 }

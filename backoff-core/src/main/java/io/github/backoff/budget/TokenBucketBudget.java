@@ -52,7 +52,12 @@ final class TokenBucketBudget implements RetryBudget {
     } while (!tokenMillis.compareAndSet(current, Math.min(maxMillis, current + ratioMillis)));
   }
 
-  /** The tokens left (for metrics and tests). */
+  /** The tokens left. */
+  @Override
+  public double available() {
+    return tokens();
+  }
+
   double tokens() {
     return tokenMillis.get() / (double) MILLI;
   }

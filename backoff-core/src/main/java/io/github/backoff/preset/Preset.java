@@ -1,7 +1,9 @@
 package io.github.backoff.preset;
 
+import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.budget.CostClass;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
 import io.github.backoff.strategy.Backoff;
@@ -9,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -36,6 +39,9 @@ public final class Preset {
   public static final int DEFAULT_TRUNCATE_AFTER = 5;
   /** The cap of {@link #truncatedBinary()}: 16 s, reached at retry {@link #DEFAULT_TRUNCATE_AFTER}. */
   public static final Duration DEFAULT_TRUNCATED_BINARY_CAP = Duration.ofSeconds(16);
+
+  /** The name of the {@link RetryKind} that {@link #policyBuilder(BiPredicate)} adds for throttling. */
+  public static final String THROTTLING_KIND = "throttling";
 
   private static final List<Integer> SERVER_ERRORS = range(500, 599);
 
@@ -119,9 +125,12 @@ public final class Preset {
   }
 
   /**
-   * The AWS SDKs' "standard" retry mode: full jitter {@code U[0, min(20 s, 100 ms · 2^(r-1))]}, 3 attempts;
-   * throttling errors use a base of 1 s ({@link #throttlingBackoff()}). Retries 500, 502, 503, 504 and throttling
-   * (429). {@code exponential(100 ms, 2).withCap(20 s).withFullJitter()}.
+   * The AWS SDKs' "standard" retry mode as it was <em>before the 2026 update</em> (see {@link #awsSdk2026()}): full
+   * jitter {@code U[0, min(20 s, 100 ms · 2^(r-1))]}, 3 attempts; throttling errors use a base of 1 s
+   * ({@link #throttlingBackoff()}). Retries 500, 502, 503, 504 and throttling (429).
+   * {@code exponential(100 ms, 2).withCap(20 s).withFullJitter()}. Its retry quota is
+   * {@code RetryBudget.retryQuota()}. The base delay before 2026 differed between SDKs (100 ms in Java 2.x and
+   * JavaScript v3, 1 s in Go v2 and .NET); this preset follows the Java SDK.
    *
    * <p>Source: AWS SDKs and Tools Reference Guide, "Retry behavior" (standard mode); AWS SDK for Java 2.x
    * {@code SdkDefaultRetrySetting} ({@code BASE_DELAY} 100 ms, {@code THROTTLED_BASE_DELAY} 1 s,
@@ -129,14 +138,16 @@ public final class Preset {
    */
   public static Preset awsSdkStandard() {
     return new Preset("aws-sdk-standard",
-        "AWS SDK standard mode: full jitter 100 ms x2 up to 20 s (throttling: base 1 s), 3 attempts",
+        "AWS SDK standard mode, behaviour before 2026: full jitter 100 ms x2 up to 20 s (throttling: base 1 s), "
+            + "3 attempts",
         "AWS SDKs and Tools Reference Guide: Retry behavior; AWS SDK for Java 2.x SdkDefaultRetrySetting",
         fullJitter(Duration.ofMillis(100)), fullJitter(Duration.ofSeconds(1)),
         3, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
   }
 
   /**
-   * The AWS SDKs' "legacy" retry mode: full jitter {@code U[0, min(20 s, 100 ms · 2^(r-1))]}, 4 attempts;
+   * The AWS SDKs' "legacy" retry mode (the AWS SDK for Java 2.x default <em>before the 2026 update</em>): full
+   * jitter {@code U[0, min(20 s, 100 ms · 2^(r-1))]}, 4 attempts;
    * throttling errors use equal jitter with a base of 500 ms ({@link #throttlingBackoff()}). Retries 500, 502,
    * 503, 504 and throttling (429).
    *
@@ -146,10 +157,54 @@ public final class Preset {
    */
   public static Preset awsSdkLegacy() {
     return new Preset("aws-sdk-legacy",
-        "AWS SDK legacy mode: full jitter 100 ms x2 up to 20 s (throttling: equal jitter, base 500 ms), 4 attempts",
+        "AWS SDK legacy mode, behaviour before 2026: full jitter 100 ms x2 up to 20 s (throttling: equal jitter, "
+            + "base 500 ms), 4 attempts",
         "AWS SDKs and Tools Reference Guide: Retry behavior; AWS SDK for Java 2.x SdkDefaultRetrySetting",
         fullJitter(Duration.ofMillis(100)),
         Backoff.exponential(Duration.ofMillis(500), 2.0).withCap(Duration.ofSeconds(20)).withEqualJitter(),
+        4, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+  }
+
+  /**
+   * The AWS SDKs' "standard" retry mode from the 2026 update (opt-in with {@code AWS_NEW_RETRIES_2026=true}, the
+   * default no sooner than November 2026): full jitter {@code U[0, min(20 s, 50 ms · 2^(r-1))]} for transient
+   * errors, {@code U[0, min(20 s, 1 s · 2^(r-1))]} for throttling errors ({@link #throttlingBackoff()}), the
+   * 20 s maximum applied before jitter; 3 attempts; retries 500, 502, 503, 504 and throttling (429). Use it with
+   * {@code RetryBudget.retryQuota2026()} (14 units per transient retry, 5 per throttling retry) and
+   * {@link #policyBuilder(BiPredicate)}, which tells throttling apart; the SDKs also honour
+   * {@code x-amz-retry-after} within {@code [computed, computed + 5 s]} ({@code RetryPolicyBuilder.withDelayHint}).
+   *
+   * <p>Source: AWS Developer Tools Blog, "Announcing updated retry behavior for AWS SDKs and Tools"; AWS SDKs and
+   * Tools Reference Guide, "Retry behavior"; aws/aws-sdk-go-v2 pull request 3400; AWS SDK for Java 2.49.6
+   * {@code DefaultRetryStrategy.Standard} ({@code BASE_DELAY_V21} 50 ms, {@code THROTTLED_BASE_DELAY} 1 s,
+   * {@code MAX_BACKOFF} 20 s, {@code MAX_ATTEMPTS} 3). Checked against that library by
+   * {@code AwsSdkReferenceTest}. docs/aws-2026.md says which SDK version has it.
+   */
+  public static Preset awsSdk2026() {
+    return new Preset("aws-sdk-2026",
+        "AWS SDK standard mode from 2026: full jitter 50 ms x2 up to 20 s (throttling: base 1 s), 3 attempts",
+        "AWS Developer Tools Blog: Announcing updated retry behavior for AWS SDKs and Tools; AWS SDKs and Tools "
+            + "Reference Guide: Retry behavior; aws-sdk-go-v2 PR 3400; AWS SDK for Java 2.49.6 DefaultRetryStrategy",
+        fullJitter(Duration.ofMillis(50)), fullJitter(Duration.ofSeconds(1)),
+        3, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+  }
+
+  /**
+   * {@link #awsSdk2026()} as the AWS SDKs apply it to DynamoDB and DynamoDB Streams from the 2026 update: full
+   * jitter from a 25 ms base for transient errors ({@code U[0, min(20 s, 25 ms · 2^(r-1))]}), 1 s for throttling,
+   * 4 attempts ("the additional attempt keeps the last retry's maximum backoff comparable to the general
+   * default"). Same quota, {@code RetryBudget.retryQuota2026()}.
+   *
+   * <p>Source: aws/aws-sdk-go-v2 pull request 3400 ("DynamoDB and DynamoDB Streams use a 25ms base backoff and 4
+   * max attempts"); the SDKs' 2026 announcement issues (e.g. aws/aws-sdk-java-v2 issue 6987: before, 25 ms for
+   * both kinds and 9 attempts in Java).
+   */
+  public static Preset awsDynamoDb2026() {
+    return new Preset("aws-dynamodb-2026",
+        "AWS SDK standard mode from 2026 for DynamoDB: full jitter 25 ms x2 up to 20 s (throttling: base 1 s), "
+            + "4 attempts",
+        "aws-sdk-go-v2 PR 3400; AWS SDKs' 2026 retry announcements (DynamoDB and DynamoDB Streams)",
+        fullJitter(Duration.ofMillis(25)), fullJitter(Duration.ofSeconds(1)),
         4, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
   }
 
@@ -203,14 +258,17 @@ public final class Preset {
 
   /** Every preset, the parameterised ones with their defaults, in the order of {@link #names()}. */
   public static List<Preset> all() {
-    return List.of(googleHttpClient(), googleDrive(), awsSimpleDb(), awsSdkStandard(), awsSdkLegacy(), ethernet(),
-        truncatedBinary());
+    return List.of(googleHttpClient(), googleDrive(), awsSimpleDb(), awsSdkStandard(), awsSdkLegacy(), awsSdk2026(),
+        awsDynamoDb2026(), ethernet(), truncatedBinary());
   }
 
-  /** The preset names: google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, ethernet, truncated-binary. */
+  /**
+   * The preset names: google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy,
+   * aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary.
+   */
   public static List<String> names() {
     return List.of("google-http-client", "google-drive", "aws-simpledb", "aws-sdk-standard", "aws-sdk-legacy",
-        "ethernet", "truncated-binary");
+        "aws-sdk-2026", "aws-dynamodb-2026", "ethernet", "truncated-binary");
   }
 
   /** The preset called {@code name}, if there is one. */
@@ -227,6 +285,10 @@ public final class Preset {
         return Optional.of(awsSdkStandard());
       case "aws-sdk-legacy":
         return Optional.of(awsSdkLegacy());
+      case "aws-sdk-2026":
+        return Optional.of(awsSdk2026());
+      case "aws-dynamodb-2026":
+        return Optional.of(awsDynamoDb2026());
       case "ethernet":
         return Optional.of(ethernet());
       case "truncated-binary":
@@ -306,6 +368,29 @@ public final class Preset {
       builder.withMaxElapsed(Duration.ofNanos(maxElapsedNanos));
     }
     return builder;
+  }
+
+  /**
+   * {@link #policyBuilder()} plus a {@link RetryKind} named {@value #THROTTLING_KIND} for the failed attempts
+   * {@code isThrottling} matches (e.g. HTTP 429, or an AWS {@code Throttling} error code): they wait per
+   * {@link #throttlingBackoff()} (the default strategy when the preset has none) and cost a retry budget
+   * {@link CostClass#THROTTLING}. Add the retry conditions, and the budget.
+   *
+   * <pre>{@code
+   * Preset aws = Preset.awsSdk2026();
+   * RetryPolicy<HttpResponse<String>> policy = aws.<HttpResponse<String>>policyBuilder(
+   *         (response, failure) -> response != null && response.statusCode() == 429)
+   *     .retryIfResult(response -> aws.isRetryableStatus(response.statusCode()))
+   *     .withBudget(RetryBudget.retryQuota2026())
+   *     .build();
+   * }</pre>
+   */
+  public <R> RetryPolicyBuilder<R> policyBuilder(BiPredicate<? super R, ? super Throwable> isThrottling) {
+    Checks.requireNonNull(isThrottling, "isThrottling");
+    RetryPolicyBuilder<R> builder = policyBuilder();
+    Backoff throttling = throttlingBackoff == null ? backoff : throttlingBackoff;
+    return builder.withBackoffFor(RetryKind.<R>of(THROTTLING_KIND, isThrottling, throttling)
+        .withCostClass(CostClass.THROTTLING));
   }
 
   @Override

@@ -18,6 +18,39 @@ import org.junit.jupiter.api.Test;
 
 class RetryBudgetTest {
 
+  // ----------------------------------------------------------------------------------------- available()
+
+  @Test
+  void available_eachBudget_reportsItsLevelThroughTheInterface() {
+    RetryBudget bucket = RetryBudget.tokenBucket(10, 0.5);
+    bucket.onFailure();
+    assertThat(bucket.available()).isEqualTo(9.0);
+
+    RetryBudget quota = RetryBudget.retryQuota(100, 5, 10);
+    assertThat(quota.tryAcquireRetry(new IOException())).isEqualTo(5);
+    assertThat(quota.available()).isEqualTo(95.0);
+
+    FakeClock clock = new FakeClock();
+    RetryBudget ratio = RetryBudget.ratio(0.5, Duration.ofSeconds(10), 0, clock::nanoTime);
+    for (int i = 0; i < 4; i++) {
+      ratio.onRequest();
+    }
+    assertThat(ratio.available()).isEqualTo(2.0);
+  }
+
+  @Test
+  void available_customBudget_isNaN() {
+    RetryBudget custom = new RetryBudget() {
+      @Override public void onRequest() {}
+      @Override public void onFailure() {}
+      @Override public long tryAcquireRetry(Throwable failure) {
+        return 0;
+      }
+      @Override public void onSuccess(long acquired) {}
+    };
+    assertThat(custom.available()).isNaN();
+  }
+
   // ----------------------------------------------------------------------------------------- token bucket (gRPC)
 
   @Test
@@ -223,5 +256,76 @@ class RetryBudgetTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  // ----------------------------------------------------------------------------------------- cost classes (issue 14)
+
+  @Test
+  void retryQuota2026_chargesFourteenTransientFiveThrottlingTimeoutsNotSpecial() {
+    RetryBudget quota = RetryBudget.retryQuota2026();
+
+    assertThat(quota.tryAcquireRetry(new IOException())).isEqualTo(14);
+    assertThat(quota.tryAcquireRetry(new IOException(), CostClass.TRANSIENT)).isEqualTo(14);
+    assertThat(quota.tryAcquireRetry(new SocketTimeoutException(), CostClass.TRANSIENT)).isEqualTo(14);
+    assertThat(quota.tryAcquireRetry(null, CostClass.THROTTLING)).isEqualTo(5);
+    assertThat(quota.available()).isEqualTo(500.0 - 3 * 14 - 5);
+    assertThat(quota.toString())
+        .isEqualTo("retryQuota(capacity=500, retryCost=14, timeoutCost=14, throttlingCost=5, refund=last, available=453)");
+  }
+
+  @Test
+  void retryQuota_beforeTwentyTwentySix_chargesThrottlingLikeAnyRetry() {
+    RetryBudget quota = RetryBudget.retryQuota();
+
+    assertThat(quota.tryAcquireRetry(null, CostClass.THROTTLING)).isEqualTo(5);
+    assertThat(quota.tryAcquireRetry(new SocketTimeoutException(), CostClass.TRANSIENT)).isEqualTo(10);
+    assertThat(quota.tryAcquireRetry(new IOException(), CostClass.TRANSIENT)).isEqualTo(5);
+  }
+
+  @Test
+  void retryQuota_throttlingCostTakesPrecedenceOverTimeout() {
+    RetryBudget quota = RetryBudget.retryQuota(100, 7, 9, 2);
+
+    assertThat(quota.tryAcquireRetry(new SocketTimeoutException(), CostClass.THROTTLING)).isEqualTo(2);
+    assertThat(quota.tryAcquireRetry(new SocketTimeoutException())).isEqualTo(9);
+  }
+
+  @Test
+  void retryQuota2026_drainedByTransientRetries_stillAllowsCheaperThrottlingRetries() {
+    RetryBudget quota = RetryBudget.retryQuota2026();
+    int transientRetries = 0;
+    while (quota.tryAcquireRetry(new IOException(), CostClass.TRANSIENT) > 0) {
+      transientRetries++;
+    }
+
+    assertThat(transientRetries).as("500 / 14").isEqualTo(35);
+    assertThat(quota.available()).isEqualTo(10.0);
+    assertThat(quota.tryAcquireRetry(null, CostClass.THROTTLING)).isEqualTo(5);
+    assertThat(quota.tryAcquireRetry(null, CostClass.THROTTLING)).isEqualTo(5);
+    assertThat(quota.tryAcquireRetry(null, CostClass.THROTTLING)).isNegative();
+  }
+
+  @Test
+  void retryQuota_badThrottlingCost_namesParameterAndValue() {
+    assertThatThrownBy(() -> RetryBudget.retryQuota(10, 1, 1, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("throttlingCost must be >= 1: 0");
+    assertThatThrownBy(() -> RetryBudget.retryQuota(10, 1, 1, 11))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("throttlingCost must be <= capacity: 11 > 10");
+  }
+
+  @Test
+  void tryAcquireRetryWithCostClass_customBudget_delegatesToTheOneArgumentMethod() {
+    AtomicLong calls = new AtomicLong();
+    RetryBudget custom = new RetryBudget() {
+      @Override public void onRequest() {}
+      @Override public void onFailure() {}
+      @Override public long tryAcquireRetry(Throwable failure) {
+        return calls.incrementAndGet();
+      }
+      @Override public void onSuccess(long acquired) {}
+    };
+
+    assertThat(custom.tryAcquireRetry(null, CostClass.THROTTLING)).isEqualTo(1);
+    assertThat(RetryBudget.tokenBucket(10, 1).tryAcquireRetry(null, CostClass.THROTTLING)).isZero();
   }
 }

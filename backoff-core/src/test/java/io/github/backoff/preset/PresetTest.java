@@ -62,7 +62,7 @@ class PresetTest {
     assertThatThrownBy(() -> Preset.byName("azure"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("unknown preset: 'azure' (expected one of google-http-client, google-drive, aws-simpledb, "
-            + "aws-sdk-standard, aws-sdk-legacy, ethernet, truncated-binary)");
+            + "aws-sdk-standard, aws-sdk-legacy, aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary)");
   }
 
   @Test
@@ -226,6 +226,59 @@ class PresetTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("truncateAfter must be >= 1: 0");
     assertThatThrownBy(() -> Preset.truncatedBinary(3, Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("max must not be negative: -1 s");
+  }
+
+  @Test
+  void awsSdk2026_fiftyMillisTransientOneSecondThrottlingThreeAttempts() {
+    Preset preset = Preset.awsSdk2026();
+    Backoff backoff = preset.backoff();
+    assertThat(backoff.minDelayNanos(1)).isZero();
+    assertThat(backoff.maxDelayNanos(1)).isEqualTo(50 * MS);
+    assertThat(backoff.maxDelayNanos(2)).isEqualTo(100 * MS);
+    assertThat(backoff.maxDelayNanos(10)).as("50 ms x 2^9 = 25.6 s, capped before jitter").isEqualTo(20 * S);
+    long[] waits = draws(backoff, 10, 71);
+    assertWithin(waits, 0, 20 * S);
+    assertThat(mean(waits)).as("uniform on [0, 20 s]: the cap is applied before jitter")
+        .isCloseTo(10.0 * S, Offset.offset(0.2 * S));
+    Backoff throttling = preset.throttlingBackoff().orElseThrow();
+    assertThat(throttling.maxDelayNanos(1)).isEqualTo(S);
+    assertThat(throttling.maxDelayNanos(2)).isEqualTo(2 * S);
+    assertThat(preset.maxAttempts()).isEqualTo(3);
+    assertThat(preset.retryableStatusCodes()).containsExactly(429, 500, 502, 503, 504);
+    assertThat(preset.summary()).contains("from 2026");
+    assertThat(Preset.awsSdkStandard().summary()).contains("before 2026");
+    assertThat(Preset.awsSdkLegacy().summary()).contains("before 2026");
+  }
+
+  @Test
+  void awsDynamoDb2026_twentyFiveMillisTransientOneSecondThrottlingFourAttempts() {
+    Preset preset = Preset.awsDynamoDb2026();
+    assertThat(preset.backoff().maxDelayNanos(1)).isEqualTo(25 * MS);
+    assertThat(preset.backoff().maxDelayNanos(3)).isEqualTo(100 * MS);
+    assertThat(preset.throttlingBackoff().orElseThrow().maxDelayNanos(1)).isEqualTo(S);
+    assertThat(preset.maxAttempts()).isEqualTo(4);
+    assertThat(Preset.byName("aws-dynamodb-2026").name()).isEqualTo("aws-dynamodb-2026");
+  }
+
+  @Test
+  void policyBuilderWithThrottling_addsAThrottlingKindWithItsBackoffAndCost() {
+    Preset preset = Preset.awsSdk2026();
+    RetryPolicy<Integer> policy = preset.<Integer>policyBuilder((status, failure) -> status != null && status == 429)
+        .build();
+
+    assertThat(policy.maxAttempts()).isEqualTo(3);
+    assertThat(policy.kinds()).singleElement().satisfies(kind -> {
+      assertThat(kind.name()).isEqualTo(Preset.THROTTLING_KIND);
+      assertThat(kind.costClass()).isEqualTo(io.github.backoff.budget.CostClass.THROTTLING);
+    });
+    assertThat(policy.backoffFor(429, null)).isSameAs(preset.throttlingBackoff().orElseThrow());
+    assertThat(policy.backoffFor(503, null)).isSameAs(preset.backoff());
+    // A preset without a throttling strategy still charges throttling its own cost, with the default strategy.
+    Preset googleDrive = Preset.googleDrive();
+    RetryPolicy<Integer> drive = googleDrive.<Integer>policyBuilder((s, f) -> true).build();
+    assertThat(drive.backoffFor(429, null)).isSameAs(googleDrive.backoff());
+    assertThatThrownBy(() -> preset.policyBuilder(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("isThrottling");
   }
 
   @Test

@@ -1,14 +1,17 @@
-package io.github.backoff;
+package io.github.backoff.internal;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The shared scheduler of retriers built without one: daemon threads, created on first use. */
-final class DefaultScheduler {
+/**
+ * The one shared scheduler of retriers and hedgers built without one: daemon threads, created on first use. Not part
+ * of the API.
+ */
+public final class DefaultScheduler {
   private DefaultScheduler() {}
 
-  static ScheduledExecutorService get() {
+  public static ScheduledExecutorService get() {
     return Holder.INSTANCE;
   }
 

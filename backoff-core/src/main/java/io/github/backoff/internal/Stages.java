@@ -1,0 +1,24 @@
+package io.github.backoff.internal;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+
+/** Helpers shared by the drivers that run {@link CompletionStage} attempts (retries, hedges). Not part of the API. */
+public final class Stages {
+  private Stages() {}
+
+  /** The stage as a future to cancel, or {@code null} if it does not support {@code toCompletableFuture}. */
+  public static <T> CompletableFuture<T> toFuture(CompletionStage<T> stage) {
+    try {
+      return stage.toCompletableFuture();
+    } catch (UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /** The cause of a {@link CompletionException} that has one, else {@code failure} itself. */
+  public static Throwable unwrap(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+  }
+}
