@@ -1,48 +1,89 @@
 package io.github.backoff.http;
 
 import io.github.backoff.Retrier;
+import io.github.backoff.StopReason;
 import io.github.backoff.Ticker;
+import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryEvent;
+import io.github.backoff.event.RetryListener;
+import io.github.backoff.httprules.AttemptDeadline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
- * One call of {@link RetryingHttpClient#send} or {@link RetryingHttpClient#sendAsync}: makes each attempt's request
- * (its timeout cut to the time left), reads the bodies of retryable responses into memory, and turns the final
- * outcome into the caller's {@code HttpResponse<T>}. Attempts of one call never overlap, so it needs no locking.
+ * One call of {@link RetryingHttpClient#send} or {@link RetryingHttpClient#sendAsync}: makes each attempt's request,
+ * ends an attempt whose whole exchange (body included) outlives the attempt timeout or the time left before the
+ * deadline, reads the bodies of retryable responses into memory, counts the attempts, learns why retries stopped,
+ * and turns the final outcome into the caller's {@code HttpResponse<T>}. Attempts of one call never overlap; the
+ * fields written by one attempt and read after it are volatile, as the async driver may run them on other threads.
  */
 final class Exchange<T> {
-  /** The shortest request timeout we set: HttpRequest rejects zero, and less than this cannot succeed anyway. */
-  static final long MIN_TIMEOUT_NANOS = 1_000_000L;
+  /** The shortest timeout we set: HttpRequest rejects zero, and less than this cannot succeed anyway. */
+  private static final System.Logger LOG = System.getLogger("io.github.backoff.http");
+
+  /** Tells an exchange why retries stopped on one of its responses; added to every client's derived policy. */
+  static final RetryListener<Object> STOP_RECORDER = new RetryListener<>() {
+    @Override
+    public void onEvent(RetryEvent<?> event) {
+      if (event instanceof GaveUp<?> gaveUp && gaveUp.result() instanceof BufferedResponse<?> response
+          && response.owner() != null) {
+        response.owner().stopReason = gaveUp.reason();
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "RetryingHttpClient's stop recorder";
+    }
+  };
 
   private final HttpClient client;
   private final HttpRequest request;
   private final HttpResponse.BodyHandler<T> handler;
   private final HttpResponse.BodyHandler<Object> attemptHandler;
+  private final boolean retryable;
+  private final Set<Integer> statuses;
+  private final Predicate<Object> retryableResult;
   final Retrier<Object> retrier;
   private final Ticker ticker;
   private final long startNanos;
   private final long maxElapsedNanos;
   private final long attemptTimeoutNanos;
+  private volatile int attempts;
+  private volatile StopReason stopReason;
+  /** The attempt observer's view of this call, or null without an observer. */
+  private final HttpAttemptObserver.Call observed;
+  /** Whether the observer's beforeAttempt returned for the current attempt, so afterAttempt is due. */
+  private volatile boolean attemptObserved;
 
   /** A byte-array body of a response with a retryable status, before it is wrapped with its response. */
   private record Buffered(byte[] bytes) {}
 
   @SuppressWarnings("unchecked")
   Exchange(HttpClient client, HttpRequest request, HttpResponse.BodyHandler<T> handler, boolean retryable,
-      Set<Integer> statuses, Retrier<Object> retrier, Ticker ticker) {
+      Set<Integer> statuses, Predicate<Object> retryableResult, Retrier<Object> retrier, Ticker ticker,
+      HttpAttemptObserver observer) {
     this.client = client;
     this.request = request;
     this.handler = handler;
+    this.retryable = retryable;
+    this.statuses = statuses;
+    this.retryableResult = retryableResult;
     this.retrier = retrier;
     this.ticker = ticker;
     this.maxElapsedNanos = retrier.policy().maxElapsed().map(Exchange::nanos).orElse(Long.MAX_VALUE);
@@ -53,50 +94,166 @@ final class Exchange<T> {
             ? HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofByteArray(), Buffered::new)
             : (HttpResponse.BodySubscriber<Object>) (HttpResponse.BodySubscriber<?>) handler.apply(info);
     this.startNanos = ticker.read();
-  }
-
-  /** One synchronous attempt. */
-  Object send() throws IOException, InterruptedException {
-    return toResult(client.send(nextRequest(), attemptHandler));
-  }
-
-  /** One asynchronous attempt; cancelling the stage cancels the client's exchange. */
-  CompletionStage<Object> sendAsync() {
-    CompletableFuture<HttpResponse<Object>> sent = client.sendAsync(nextRequest(), attemptHandler);
-    Linked<Object> attempt = new Linked<>(sent);
-    sent.whenComplete((response, failure) -> {
-      if (failure != null) {
-        attempt.completeExceptionally(unwrap(failure));
-      } else {
-        attempt.complete(toResult(response));
-      }
-    });
-    return attempt;
+    this.observed = observer == null ? null : observe(observer, request);
   }
 
   /**
-   * The caller's request, or a copy whose timeout is the shortest of its own, the policy's attempt timeout and the
-   * time left before the policy's deadline.
+   * One synchronous attempt. Without a limit it is the client's own {@code send}; with one, the exchange runs
+   * asynchronously and this thread waits at most the limit for the response, body included, then cancels it.
    */
-  HttpRequest nextRequest() {
-    long own = request.timeout().map(Exchange::nanos).orElse(Long.MAX_VALUE);
-    long timeout = own;
-    if (attemptTimeoutNanos > 0) {
-      timeout = Math.min(timeout, attemptTimeoutNanos);
+  Object send() throws IOException, InterruptedException {
+    int attempt = ++attempts; // attempts of one call run one at a time
+    long limit = limitNanos();
+    HttpRequest attemptRequest = before(attempt, nextRequest(limit));
+    HttpResponse<Object> response;
+    try {
+      response = exchange(attemptRequest, limit, attempt);
+    } catch (IOException | InterruptedException | RuntimeException | Error e) {
+      after(attempt, null, e);
+      throw e;
     }
-    if (maxElapsedNanos != Long.MAX_VALUE) {
-      long left = maxElapsedNanos - (ticker.read() - startNanos);
-      timeout = Math.min(timeout, Math.max(left, MIN_TIMEOUT_NANOS));
-    }
-    if (timeout == own) {
-      return request;
-    }
-    return HttpRequest.newBuilder(request, (name, value) -> true).timeout(Duration.ofNanos(timeout)).build();
+    after(attempt, response, null);
+    return toResult(response, attempt);
   }
 
-  private static Object toResult(HttpResponse<Object> response) {
+  private HttpResponse<Object> exchange(HttpRequest attemptRequest, long limit, int attempt)
+      throws IOException, InterruptedException {
+    if (limit == Long.MAX_VALUE) {
+      return client.send(attemptRequest, attemptHandler);
+    }
+    CompletableFuture<HttpResponse<Object>> sent = client.sendAsync(attemptRequest, attemptHandler);
+    HttpResponse<Object> response;
+    try {
+      response = sent.get(limit, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      cancel(sent);
+      throw timedOut(attempt, limit);
+    } catch (InterruptedException e) {
+      cancel(sent);
+      throw e;
+    } catch (ExecutionException e) {
+      throw rethrowIo(e.getCause());
+    }
+    return response;
+  }
+
+  /** One asynchronous attempt; cancelling the stage, or the limit passing, cancels the client's exchange. */
+  CompletionStage<Object> sendAsync() {
+    int attempt = ++attempts;
+    long limit = limitNanos();
+    HttpRequest attemptRequest = before(attempt, nextRequest(limit));
+    CompletableFuture<HttpResponse<Object>> sent;
+    try {
+      sent = client.sendAsync(attemptRequest, attemptHandler);
+    } catch (RuntimeException | Error e) {
+      after(attempt, null, e);
+      throw e;
+    }
+    Linked<Object> outcome = new Linked<>(sent);
+    Future<?> timer = limit == Long.MAX_VALUE ? null : Timeouts.schedule(() -> {
+      if (outcome.completeExceptionally(timedOut(attempt, limit))) {
+        cancel(sent);
+      }
+    }, limit);
+    sent.whenComplete((response, failure) -> {
+      if (timer != null) {
+        timer.cancel(false);
+      }
+      after(attempt, failure == null ? response : null, failure == null ? null : unwrap(failure));
+      if (failure != null) {
+        outcome.completeExceptionally(unwrap(failure));
+        return;
+      }
+      try {
+        if (!outcome.complete(toResult(response, attempt))) {
+          discard(response); // the limit passed first
+        }
+      } catch (RuntimeException | Error e) {
+        outcome.completeExceptionally(e);
+      }
+    });
+    return outcome;
+  }
+
+  /**
+   * How long the next attempt may take, body included: the shortest of the policy's attempt timeout and the time
+   * left before its deadline (at least {@link AttemptDeadline#MIN_TIMEOUT}); {@link Long#MAX_VALUE} if neither is
+   * set. The rule shared with backoff-okhttp ({@link AttemptDeadline#timeoutNanos}); the request's own timeout is
+   * not one of its limits here, because it ends at the response headers ({@link #nextRequest}).
+   */
+  long limitNanos() {
+    long attemptTimeout = attemptTimeoutNanos > 0 ? attemptTimeoutNanos : Long.MAX_VALUE;
+    long elapsed = maxElapsedNanos == Long.MAX_VALUE ? 0 : ticker.read() - startNanos;
+    return AttemptDeadline.timeoutNanos(Long.MAX_VALUE, attemptTimeout, maxElapsedNanos, elapsed);
+  }
+
+  /**
+   * The caller's request, or a copy whose timeout (the client's own, which ends at the response headers) is the
+   * shortest of its own and the attempt's limit.
+   */
+  HttpRequest nextRequest(long limitNanos) {
+    long own = request.timeout().map(Exchange::nanos).orElse(Long.MAX_VALUE);
+    if (limitNanos >= own) {
+      return request;
+    }
+    return HttpRequest.newBuilder(request, (name, value) -> true).timeout(Duration.ofNanos(limitNanos)).build();
+  }
+
+  private static HttpAttemptObserver.Call observe(HttpAttemptObserver observer, HttpRequest request) {
+    try {
+      return observer.onCall(request);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "attempt observer " + observer + " threw; ignored", e);
+      return null;
+    }
+  }
+
+  /** The request the observer returns for attempt {@code n}; {@code request} without one, or if it returns null or throws. */
+  private HttpRequest before(int n, HttpRequest request) {
+    attemptObserved = false;
+    if (observed == null) {
+      return request;
+    }
+    try {
+      HttpRequest decorated = observed.beforeAttempt(n, request);
+      attemptObserved = true;
+      return decorated == null ? request : decorated;
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "attempt observer " + observed + " threw; ignored", e);
+      return request;
+    }
+  }
+
+  private void after(int n, HttpResponse<?> response, Throwable failure) {
+    if (!attemptObserved) {
+      return;
+    }
+    attemptObserved = false;
+    try {
+      observed.afterAttempt(n, response, failure);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "attempt observer " + observed + " threw; ignored", e);
+    }
+  }
+
+  private static HttpTimeoutException timedOut(int attempt, long limitNanos) {
+    return new HttpTimeoutException("attempt " + attempt + " timed out after " + Duration.ofNanos(limitNanos)
+        .toMillis() + " ms without a complete response, body included (attempt timeout or time left before the"
+        + " deadline)");
+  }
+
+  private Object toResult(HttpResponse<Object> response, int attempt) {
     Object body = response.body();
-    return body instanceof Buffered ? new BufferedResponse<>(response, ((Buffered) body).bytes()) : response;
+    if (body instanceof Buffered) {
+      return new BufferedResponse<>(response, ((Buffered) body).bytes(), this, attempt, true);
+    }
+    if (retryableResult.test(response)) {
+      return new BufferedResponse<>(response, body, this, attempt, false);
+    }
+    if (!retryable && statuses.contains(response.statusCode())) {
+      stopReason = StopReason.NOT_RETRYABLE;
+    }
+    return response;
   }
 
   /** The caller's response from the retrier's outcome, waiting for the body made from buffered bytes. */
@@ -116,9 +273,37 @@ final class Exchange<T> {
   @SuppressWarnings("unchecked")
   CompletionStage<HttpResponse<T>> finishAsync(Object outcome) {
     if (outcome instanceof BufferedResponse) {
-      return BufferedResponse.replay((BufferedResponse<byte[]>) outcome, handler);
+      BufferedResponse<?> response = (BufferedResponse<?>) outcome;
+      if (response.replay()) {
+        return BufferedResponse.replay((BufferedResponse<byte[]>) response, handler);
+      }
+      return CompletableFuture.completedFuture((HttpResponse<T>) response.received());
     }
     return CompletableFuture.completedFuture((HttpResponse<T>) outcome);
+  }
+
+  /** The call's outcome with {@code response}, its final response. */
+  HttpRetryResult<T> outcome(HttpResponse<T> response) {
+    return new HttpRetryResult<>(response, Math.max(1, attempts), Duration.ofNanos(Math.max(0,
+        ticker.read() - startNanos)), Optional.ofNullable(stopReason));
+  }
+
+  /** Cancels an attempt's exchange; if it completed meanwhile, closes the response's body. */
+  private static void cancel(CompletableFuture<HttpResponse<Object>> sent) {
+    if (!sent.cancel(true) && sent.isDone() && !sent.isCompletedExceptionally()) {
+      discard(sent.join());
+    }
+  }
+
+  /** Closes a response body that nobody will read (a stream of a response that came too late). */
+  private static void discard(HttpResponse<?> response) {
+    if (response.body() instanceof AutoCloseable) {
+      try {
+        ((AutoCloseable) response.body()).close();
+      } catch (Exception e) {
+        // Nothing more to do: the body was unwanted.
+      }
+    }
   }
 
   /** Nanoseconds of {@code d}, saturated at {@link Long#MAX_VALUE}. */
@@ -132,6 +317,20 @@ final class Exchange<T> {
 
   static Throwable unwrap(Throwable failure) {
     return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+  }
+
+  /** What the client's {@code send} would throw for a failure of its {@code sendAsync}. */
+  private static IOException rethrowIo(Throwable failure) {
+    if (failure instanceof IOException) {
+      return (IOException) failure;
+    }
+    if (failure instanceof RuntimeException) {
+      throw (RuntimeException) failure;
+    }
+    if (failure instanceof Error) {
+      throw (Error) failure;
+    }
+    return new IOException(failure);
   }
 
   private static RuntimeException rethrow(Throwable failure) {

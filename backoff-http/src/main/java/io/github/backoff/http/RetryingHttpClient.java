@@ -5,8 +5,12 @@ import io.github.backoff.Retrier;
 import io.github.backoff.RetrierBuilder;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.Ticker;
+import io.github.backoff.httprules.HttpRetryPolicies;
+import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ProtocolException;
@@ -28,6 +32,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLPeerUnverifiedException;
 
@@ -60,20 +66,54 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  * return it (or thrown inside a {@link RetryException} if the policy was built with
  * {@code throwOnRetryableResult()}).
  *
- * <p><b>Retry-After.</b> On 429 and 503 a {@code Retry-After} header (delta-seconds or HTTP-date, see
- * {@link RetryAfter}) replaces the strategy's delay: the wait is what the server asked plus a small jitter (a tenth
- * of it, within 100 ms to 1 s), never more than {@link RetryingHttpClientBuilder#withMaxRetryAfter the maximum}.
- * If the server asks for more than that maximum, retries stop at once with
- * {@link io.github.backoff.StopReason#DELAY_TOO_LONG}; if the wait would end past the deadline, with
- * {@link io.github.backoff.StopReason#TIME_BUDGET_EXHAUSTED}. A malformed or negative value falls back to the
- * strategy's delay. Listeners see the delay with {@code RetryScheduled.overridden()} true. The policy's own delay
- * override, if any, is replaced by this.
+ * <p><b>Retry-After and other hints.</b> On 429 and 503 a {@code Retry-After} header (delta-seconds or HTTP-date,
+ * see {@link io.github.backoff.httprules.RetryAfter}) replaces the strategy's delay: the wait is what the server
+ * asked plus a spread, a uniform draw of up to half the asked wait or the strategy's own (maximum) delay for this
+ * retry, whichever is longer, so that the clients turned away together come back spread out; never earlier than
+ * asked and never more than {@link RetryingHttpClientBuilder#withMaxRetryAfter the maximum} ({@link
+ * io.github.backoff.httprules.HttpRetryDelays#retryAfterWaitNanos}). If the server asks for more than that maximum,
+ * retries stop at once with {@link io.github.backoff.StopReason#DELAY_TOO_LONG}; if the wait would end past the
+ * deadline, with {@link io.github.backoff.StopReason#TIME_BUDGET_EXHAUSTED}. A malformed or negative value falls
+ * back to the strategy's delay. A millisecond hint header such as {@code x-amz-retry-after}, if
+ * {@link RetryingHttpClientBuilder#withRetryAfterMillisHeader configured}, is followed on any retryable response
+ * without a valid {@code Retry-After}, clamped the AWS way: never below the strategy's delay, at most 5 s above it.
+ * Listeners see such a delay with {@code RetryScheduled.overridden()} true. The policy's own delay override, if
+ * any, is replaced by these.
  *
- * <p><b>Timeouts.</b> Each attempt is sent with a request timeout that is the shortest of the request's own, the
- * policy's {@code attemptTimeout} and the time left before the policy's {@code maxElapsed}, so the last attempt
- * cannot outlive the deadline. (The response's {@link HttpResponse#request()} is then that attempt's copy.) The
- * core's own timer for {@code attemptTimeout} still runs as a backstop; whichever fires first, the attempt fails
- * with a retryable {@link HttpTimeoutException} or {@link AttemptTimeoutException}.
+ * <p><b>Timeouts and the deadline.</b> The policy's {@code attemptTimeout} and {@code maxElapsed} (the deadline)
+ * cover each attempt's whole exchange, body included: an attempt may take the shortest of the attempt timeout and
+ * the time left before the deadline, after which its exchange is cancelled and it fails with a retryable
+ * {@link HttpTimeoutException} (so no attempt runs past the deadline). "Whole exchange" means until the body
+ * handler's body is complete: all of it for the buffering handlers ({@code ofString}, {@code ofByteArray},
+ * {@code ofFile}, {@code discarding}, {@code ofByteArrayConsumer}, {@code replacing}, {@code fromSubscriber} and
+ * {@code buffering} of these),
+ * the response headers for the streaming ones ({@code ofInputStream}, {@code ofLines}, {@code ofPublisher}),
+ * whose body is read by the caller after {@code send} returns, with no limit from the policy. The body of a
+ * response with a retryable status is read within the attempt, whatever the handler. The request's own
+ * {@code timeout} keeps the client's meaning, which ends at the response headers; each attempt is sent with a copy
+ * whose timeout is cut to the attempt's limit if that is shorter (the response's {@link HttpResponse#request()} is
+ * then that copy). These limits are computed with the builder's ticker and enforced in real time, like the
+ * client's own timeout. The core's own timer for {@code attemptTimeout} still runs as a backstop; whichever fires
+ * first, the attempt fails with a retryable {@link HttpTimeoutException} or {@link AttemptTimeoutException}.
+ *
+ * <p><b>Retry budget.</b> Unless the policy has a budget or the builder says
+ * {@link RetryingHttpClientBuilder#withoutBudget() withoutBudget()}, each client gets one of its own, shared by all
+ * its calls: the AWS SDKs' 2026 retry quota ({@link RetryBudget#retryQuota2026()}; 500 units, a retry costs 14
+ * after a failure or a 5xx, 5 after a 429, and a success gives back what its retries took, or 1). When it is spent,
+ * retries stop with {@link io.github.backoff.StopReason#BUDGET_DENIED} until successes refill it, so a service that
+ * is down or throttling sees about the requests made, not up to {@code maxAttempts} times as many.
+ *
+ * <p><b>What a server sees.</b> Each attempt is one {@code send} of the wrapped client, which may itself send
+ * more than one request: it resends a GET or HEAD once, silently, when its connection fails before any byte of a
+ * response (a reset, or a close without a response; every method if {@code jdk.httpclient.enableAllMethodRetry}
+ * is set), and it follows redirects if configured to; at most {@code jdk.httpclient.redirects.retrylimit} (5)
+ * requests per attempt in all. A request that we cancel (an attempt's limit, a cancelled future) is never resent.
+ * So a server may see up to twice the attempts for a GET, exactly the attempts for a PUT. JDK 17 offers no
+ * per-client switch; {@code -Djdk.httpclient.redirects.retrylimit=1} stops the resend for the whole JVM, and every
+ * redirect and authentication retry with it.
+ *
+ * <p><b>The outcome.</b> {@link #sendWithOutcome} and {@link #sendAsyncWithOutcome} return the final response
+ * with the attempts made, the time taken and, if retries stopped on that response, why ({@link HttpRetryResult}).
  *
  * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
  * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. Listeners and
@@ -89,14 +129,20 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  * the pending retry and the client's exchange in flight; no further attempt starts.
  */
 public final class RetryingHttpClient {
-  /** The status codes retried by default: 429, 500, 502, 503 and 504. */
-  public static final Set<Integer> DEFAULT_RETRYABLE_STATUSES = Set.of(429, 500, 502, 503, 504);
-  /** The methods retried by default, the idempotent ones of RFC 9110: GET, HEAD, OPTIONS, TRACE, PUT, DELETE. */
-  public static final Set<String> IDEMPOTENT_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE");
+  /** The status codes retried by default: 429, 500, 502, 503 and 504 ({@link HttpRetryRules}). */
+  public static final Set<Integer> DEFAULT_RETRYABLE_STATUSES = HttpRetryRules.DEFAULT_RETRYABLE_STATUSES;
+  /** The methods retried by default, the idempotent ones of RFC 9110 ({@link HttpRetryRules}). */
+  public static final Set<String> IDEMPOTENT_METHODS = HttpRetryRules.IDEMPOTENT_METHODS;
   /** The longest {@code Retry-After} followed by default: one minute. */
   public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofMinutes(1);
   /** The request header that makes a request of any method retryable: the server deduplicates by its value. */
-  public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+  public static final String IDEMPOTENCY_KEY = HttpRetryRules.IDEMPOTENCY_KEY;
+  /**
+   * The name of the kind of failure ({@link RetryKind}) this client adds for throttling responses (429): it only
+   * makes the default budget charge a throttling retry 5 units instead of 14; listeners see it in
+   * {@code RetryScheduled.kind()}. A kind of this name in the policy replaces it.
+   */
+  public static final String THROTTLING_KIND = HttpRetryPolicies.THROTTLING_KIND;
 
   private static final Set<Class<?>> REPLAYABLE_PUBLISHERS = replayablePublishers();
   private static final String FILE_PUBLISHER = "jdk.internal.net.http.RequestPublishers$FilePublisher";
@@ -107,9 +153,14 @@ public final class RetryingHttpClient {
   private final Set<String> methods;
   private final boolean allMethods;
   private final Duration maxRetryAfter;
+  private final String hintHeader;
+  private final Duration hintMaxAbove;
+  private final RetryBudget budget;
   private final Ticker ticker;
+  private final Predicate<Object> retryableResult;
   private final Retrier<Object> retrying;
   private final Retrier<Object> once;
+  private final HttpAttemptObserver observer;
 
   RetryingHttpClient(RetryingHttpClientBuilder b) {
     this.client = b.client;
@@ -118,16 +169,23 @@ public final class RetryingHttpClient {
     this.methods = b.methods;
     this.allMethods = b.allMethods;
     this.maxRetryAfter = b.maxRetryAfter;
+    this.hintHeader = b.hintHeader;
+    this.hintMaxAbove = b.hintMaxAbove;
     this.ticker = b.ticker;
+    this.observer = b.attemptObserver;
     // Safe: the policy accepts any HttpResponse<?>, and the retriers only ever see HttpResponse<?> results.
     @SuppressWarnings("unchecked")
     RetryPolicy<Object> base = (RetryPolicy<Object>) (RetryPolicy<?>) b.policy;
-    RetryPolicyBuilder<Object> derived = base.toBuilder()
-        .retryIf(RetryingHttpClient::isRetryableFailure)
-        .retryIfResult(r -> r instanceof BufferedResponse || base.isRetryableResult(r))
-        .withDelayOverride(new RetryAfterOverride(b.clock, b.random, maxRetryAfter), Duration.ZERO, maxRetryAfter)
-        .giveUpIfOverrideExceedsMax();
-    this.retrying = retrier(derived.build(), b);
+    this.retryableResult = base::isRetryableResult;
+    // Exchange wraps every response that is to be retried (a retryable status, or the policy's own result
+    // condition) in a BufferedResponse, which carries its call and attempt number.
+    RetryPolicyBuilder<Object> derived = HttpRetryPolicies.derive(base, r -> r instanceof BufferedResponse,
+        r -> r instanceof HttpResponse && HttpRetryRules.isThrottlingStatus(((HttpResponse<?>) r).statusCode()),
+        new RetryAfterOverride(base, b.clock, b.random, maxRetryAfter, hintHeader, hintMaxAbove), maxRetryAfter,
+        Exchange.STOP_RECORDER, b.defaultBudget);
+    RetryPolicy<Object> retryingPolicy = derived.build();
+    this.budget = retryingPolicy.budget().orElse(null); // the policy's own, or the one made for this client
+    this.retrying = retrier(retryingPolicy, b);
     // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
     this.once = retrier(derived.withMaxAttempts(1).build(), b);
   }
@@ -181,6 +239,24 @@ public final class RetryingHttpClient {
   }
 
   /**
+   * Sends {@code request} as {@link #send} does, and returns its final response with the attempts made, the time
+   * taken and, if retries stopped on this response, why ({@link HttpRetryResult#stopReason()}).
+   *
+   * <pre>{@code
+   * HttpRetryResult<String> result = http.sendWithOutcome(request, BodyHandlers.ofString());
+   * if (result.stopReason().isPresent()) { ... }   // a 503 after the last attempt, a 429 asking for a day, ...
+   * }</pre>
+   *
+   * @throws RetryException as {@link #send} does, when retries stop on a failure (it carries the same facts)
+   * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
+   * @throws NullPointerException if an argument is null
+   */
+  public <T> HttpRetryResult<T> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    Exchange<T> exchange = exchange(request, handler);
+    return exchange.outcome(exchange.finish(exchange.retrier.call(exchange::send)));
+  }
+
+  /**
    * Sends {@code request} asynchronously, retrying as {@link #send} does; no thread is held while a retry waits.
    * The first attempt starts on the calling thread.
    *
@@ -191,9 +267,25 @@ public final class RetryingHttpClient {
    * @throws NullPointerException if an argument is null
    */
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    return sendAsync(request, handler, (exchange, response) -> response);
+  }
+
+  /**
+   * {@link #sendWithOutcome} asynchronously: as {@link #sendAsync}, completed with the outcome.
+   *
+   * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
+   * @throws NullPointerException if an argument is null
+   */
+  public <T> CompletableFuture<HttpRetryResult<T>> sendAsyncWithOutcome(HttpRequest request,
+      HttpResponse.BodyHandler<T> handler) {
+    return sendAsync(request, handler, Exchange::outcome);
+  }
+
+  private <T, V> CompletableFuture<V> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+      BiFunction<Exchange<T>, HttpResponse<T>, V> outcomeOf) {
     Exchange<T> exchange = exchange(request, handler);
     CompletableFuture<Object> retried = exchange.retrier.callAsync(exchange::sendAsync);
-    Exchange.Linked<HttpResponse<T>> response = new Exchange.Linked<>(retried);
+    Exchange.Linked<V> response = new Exchange.Linked<>(retried);
     retried.whenComplete((outcome, failure) -> {
       if (failure != null) {
         response.completeExceptionally(Exchange.unwrap(failure));
@@ -204,7 +296,11 @@ public final class RetryingHttpClient {
           if (f != null) {
             response.completeExceptionally(Exchange.unwrap(f));
           } else {
-            response.complete(r);
+            try {
+              response.complete(outcomeOf.apply(exchange, r));
+            } catch (RuntimeException | Error e) {
+              response.completeExceptionally(e);
+            }
           }
         });
       } catch (RuntimeException | Error e) {
@@ -224,7 +320,8 @@ public final class RetryingHttpClient {
           + "), so the request cannot be retried: use BodyPublishers.ofByteArray, ofString or ofFile, or wrap the"
           + " publisher with RetryingHttpClient.replayable(...) if each subscription gets the whole body");
     }
-    return new Exchange<>(client, request, handler, retryable, statuses, retryable ? retrying : once, ticker);
+    return new Exchange<>(client, request, handler, retryable, statuses, retryableResult,
+        retryable ? retrying : once, ticker, observer);
   }
 
   /**
@@ -273,7 +370,8 @@ public final class RetryingHttpClient {
   }
 
   /**
-   * Whether a failed attempt's exception is retried by default: an {@link IOException} such as a refused or reset
+   * Whether a failed attempt's exception is retried by default (the shared rule,
+   * {@link HttpRetryRules#isRetryableFailure}): an {@link IOException} such as a refused or reset
    * connection, {@link java.net.http.HttpConnectTimeoutException}, {@link HttpTimeoutException} or a connection
    * closed mid-response, or the core's {@link AttemptTimeoutException}. Not retried, because another attempt would
    * fail the same way: {@link UnknownHostException}, {@link ProtocolException}, a TLS peer that cannot be verified
@@ -281,26 +379,7 @@ public final class RetryingHttpClient {
    * ({@link FileSystemException}, {@link CharacterCodingException}).
    */
   public static boolean isRetryableFailure(Throwable failure) {
-    if (failure instanceof AttemptTimeoutException || failure instanceof HttpTimeoutException
-        || failure instanceof ConnectException) {
-      return true;
-    }
-    if (!(failure instanceof IOException)) {
-      return false;
-    }
-    return !(failure instanceof UnknownHostException || failure instanceof ProtocolException
-        || failure instanceof SSLPeerUnverifiedException || failure instanceof FileSystemException
-        || failure instanceof CharacterCodingException
-        || failure instanceof SSLHandshakeException && hasCause(failure, CertificateException.class));
-  }
-
-  private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
-    for (Throwable t = failure.getCause(); t != null && t != failure; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
+    return HttpRetryRules.isRetryableFailure(failure);
   }
 
   /** The wrapped client. */
@@ -328,10 +407,25 @@ public final class RetryingHttpClient {
     return maxRetryAfter;
   }
 
+  /**
+   * The retry budget all calls of this client share: the policy's own if it has one, else the default one made
+   * for this client ({@link RetryBudget#retryQuota2026()}), or empty after
+   * {@link RetryingHttpClientBuilder#withoutBudget()}.
+   */
+  public Optional<RetryBudget> budget() {
+    return Optional.ofNullable(budget);
+  }
+
+  /** The millisecond hint header followed, if one was configured (e.g. {@code x-amz-retry-after}). */
+  public Optional<String> retryAfterMillisHeader() {
+    return Optional.ofNullable(hintHeader);
+  }
+
   @Override
   public String toString() {
     return "RetryingHttpClient[statuses=" + statuses + ", methods=" + (allMethods ? "all" : methods)
-        + ", maxRetryAfter=" + maxRetryAfter + ", policy=" + policy + "]";
+        + ", maxRetryAfter=" + maxRetryAfter + (hintHeader == null ? "" : ", hintHeader=" + hintHeader + " (at most "
+        + hintMaxAbove + " above the backoff)") + ", budget=" + budget + ", policy=" + policy + "]";
   }
 
   private static Set<Class<?>> replayablePublishers() {

@@ -3,11 +3,12 @@ package io.github.backoff.http;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.Sleeper;
 import io.github.backoff.Ticker;
+import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.httprules.HttpRetryRules;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,11 +36,15 @@ public final class RetryingHttpClientBuilder {
   Set<String> methods = RetryingHttpClient.IDEMPOTENT_METHODS;
   boolean allMethods;
   Duration maxRetryAfter = RetryingHttpClient.DEFAULT_MAX_RETRY_AFTER;
+  String hintHeader;
+  Duration hintMaxAbove = HttpRetryDelays.DEFAULT_MAX_HINT_ABOVE_BACKOFF;
+  boolean defaultBudget = true;
   Clock clock = Clock.systemUTC();
   Ticker ticker = Ticker.SYSTEM;
   Sleeper sleeper = Sleeper.SYSTEM;
   ScheduledExecutorService scheduler;
   RandomGenerator random;
+  HttpAttemptObserver attemptObserver;
 
   RetryingHttpClientBuilder(HttpClient client, RetryPolicy<? super HttpResponse<?>> policy) {
     this.client = Objects.requireNonNull(client, "client");
@@ -53,15 +58,7 @@ public final class RetryingHttpClientBuilder {
    * @throws IllegalArgumentException if a status is outside {@code 100..599}
    */
   public RetryingHttpClientBuilder withRetryableStatuses(int... statuses) {
-    Objects.requireNonNull(statuses, "statuses");
-    Set<Integer> set = new LinkedHashSet<>();
-    for (int status : statuses) {
-      if (status < 100 || status > 599) {
-        throw new IllegalArgumentException("statuses must be in 100..599: " + status);
-      }
-      set.add(status);
-    }
-    this.statuses = Set.copyOf(set);
+    this.statuses = HttpRetryRules.statusSet(statuses);
     return this;
   }
 
@@ -73,16 +70,7 @@ public final class RetryingHttpClientBuilder {
    * @throws IllegalArgumentException if a method is empty or contains a space or control character
    */
   public RetryingHttpClientBuilder withRetryableMethods(String... methods) {
-    Objects.requireNonNull(methods, "methods");
-    Set<String> set = new LinkedHashSet<>();
-    for (String method : methods) {
-      Objects.requireNonNull(method, "methods[i]");
-      if (method.isEmpty() || !method.chars().allMatch(c -> c > ' ' && c < 127)) {
-        throw new IllegalArgumentException("methods must be HTTP tokens: \"" + method + "\"");
-      }
-      set.add(method);
-    }
-    this.methods = Set.copyOf(set);
+    this.methods = HttpRetryRules.methodSet(methods);
     this.allMethods = false;
     return this;
   }
@@ -108,6 +96,49 @@ public final class RetryingHttpClientBuilder {
       throw new IllegalArgumentException("max must not be negative: " + max);
     }
     this.maxRetryAfter = max;
+    return this;
+  }
+
+  /**
+   * Follows a millisecond hint header such as AWS's {@code x-amz-retry-after} ({@link HttpRetryDelays#AMZ_RETRY_AFTER})
+   * on every retryable response, clamped the AWS way: the wait is the hint, but never less than the strategy's
+   * delay for this retry and at most {@link HttpRetryDelays#DEFAULT_MAX_HINT_ABOVE_BACKOFF 5 s} more; never more
+   * than {@link #withMaxRetryAfter the maximum}. A value that is not a whole, non-negative number of milliseconds is
+   * ignored. A valid {@code Retry-After} on a 429 or 503 wins over it. None by default.
+   *
+   * @throws IllegalArgumentException if {@code header} is empty or not an HTTP token
+   */
+  public RetryingHttpClientBuilder withRetryAfterMillisHeader(String header) {
+    return withRetryAfterMillisHeader(header, HttpRetryDelays.DEFAULT_MAX_HINT_ABOVE_BACKOFF);
+  }
+
+  /**
+   * {@link #withRetryAfterMillisHeader(String)}, letting the hint lengthen the strategy's delay by at most
+   * {@code maxAboveBackoff}.
+   *
+   * @throws IllegalArgumentException if {@code header} is empty or not an HTTP token, or {@code maxAboveBackoff}
+   *     is negative
+   */
+  public RetryingHttpClientBuilder withRetryAfterMillisHeader(String header, Duration maxAboveBackoff) {
+    HttpRetryRules.requireHeaderName(header);
+    Objects.requireNonNull(maxAboveBackoff, "maxAboveBackoff");
+    if (maxAboveBackoff.isNegative()) {
+      throw new IllegalArgumentException("maxAboveBackoff must not be negative: " + maxAboveBackoff);
+    }
+    this.hintHeader = header;
+    this.hintMaxAbove = maxAboveBackoff;
+    return this;
+  }
+
+  /**
+   * No retry budget for this client. By default a client whose policy has no budget gets one of its own, the AWS
+   * SDKs' 2026 retry quota ({@link io.github.backoff.budget.RetryBudget#retryQuota2026()}: 500 units, a retry costs
+   * 14 after a failure or a 5xx and 5 after a 429, a success gives back its last retry's cost or 1), so that when a
+   * service is down or throttling, the client's retries dry up instead of multiplying its load (see docs/http.md for
+   * the figures). A budget of the policy ({@code RetryPolicyBuilder.withBudget}) is used whatever this says.
+   */
+  public RetryingHttpClientBuilder withoutBudget() {
+    this.defaultBudget = false;
     return this;
   }
 
@@ -139,11 +170,19 @@ public final class RetryingHttpClientBuilder {
   }
 
   /**
-   * The source of the strategy's jitter and of the jitter added to {@code Retry-After}; it must be thread-safe if
+   * The source of the strategy's jitter and of the spread added to {@code Retry-After}; it must be thread-safe if
    * the client is used from several threads (the default, {@code ThreadLocalRandom}, is).
    */
   public RetryingHttpClientBuilder withRandom(RandomGenerator random) {
     this.random = Objects.requireNonNull(random, "random");
+    return this;
+  }
+
+  /**
+   * Sees each attempt of each call, for tracing: see {@link HttpAttemptObserver}. None by default.
+   */
+  public RetryingHttpClientBuilder withAttemptObserver(HttpAttemptObserver observer) {
+    this.attemptObserver = Objects.requireNonNull(observer, "observer");
     return this;
   }
 

@@ -11,7 +11,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The example of docs/http.md: it compiles (it is {@link HttpExample}), runs, and the page shows it verbatim. */
+/**
+ * The examples of docs/http.md: they compile (they are {@link HttpExample} and {@link HttpOutcomeExample}), run,
+ * and the page shows them verbatim.
+ */
 class HttpExampleTest {
   @Test
   void fetch_503Then200_returnsThe200() throws IOException {
@@ -27,13 +30,36 @@ class HttpExampleTest {
   }
 
   @Test
-  void docsPage_showsTheExampleVerbatim() throws IOException {
+  void outcomeExample_503Then200_tellsTheAttempts() throws IOException {
+    try (TestServer server = TestServer.start()) {
+      server.reply(status(503, "busy", "x-amz-retry-after", "10"), status(200, "hello"));
+
+      assertThat(HttpOutcomeExample.fetch(server.uri("/"))).isEqualTo("200 after 2 attempt(s): hello");
+    }
+  }
+
+  @Test
+  void outcomeExample_always503_tellsWhyItGaveUp() throws IOException {
+    try (TestServer server = TestServer.start()) {
+      server.replyWith(r -> status(503, "busy"));
+
+      assertThat(HttpOutcomeExample.fetch(server.uri("/"))).startsWith("gave up on 503 after 3 attempts in ")
+          .endsWith(" ms: ATTEMPTS_EXHAUSTED");
+    }
+  }
+
+  @Test
+  void docsPage_showsTheExamplesVerbatim() throws IOException {
     String page = Files.readString(Path.of("../docs/http.md"));
     Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(page);
-    assertThat(block.find()).as("a java block in docs/http.md").isTrue();
-    String source = Files.readString(Path.of("src/test/java/io/github/backoff/http/HttpExample.java"));
-
-    assertThat(normalized(source)).contains(normalized(block.group(1)));
+    String sources = normalized(Files.readString(Path.of("src/test/java/io/github/backoff/http/HttpExample.java")))
+        + normalized(Files.readString(Path.of("src/test/java/io/github/backoff/http/HttpOutcomeExample.java")));
+    int blocks = 0;
+    while (block.find()) {
+      assertThat(sources).as("java block %d of docs/http.md", blocks + 1).contains(normalized(block.group(1)));
+      blocks++;
+    }
+    assertThat(blocks).as("java blocks in docs/http.md").isEqualTo(2);
   }
 
   private static String normalized(String code) {

@@ -29,6 +29,45 @@ class RetryingHttpClientBuilderTest {
     assertThat(http.retryableMethods()).contains(Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"));
     assertThat(http.maxRetryAfter()).isEqualTo(Duration.ofMinutes(1));
     assertThat(http.toString()).startsWith("RetryingHttpClient[statuses=").contains("maxRetryAfter=PT1M");
+    assertThat(http.retryAfterMillisHeader()).isEmpty();
+  }
+
+  @Test
+  void of_policyWithoutBudget_getsADefaultBudgetOfItsOwn() {
+    RetryingHttpClient one = RetryingHttpClient.of(CLIENT, POLICY);
+    RetryingHttpClient two = RetryingHttpClient.of(CLIENT, POLICY);
+
+    assertThat(one.budget()).hasValueSatisfying(b -> assertThat(b.toString())
+        .isEqualTo("retryQuota(capacity=500, retryCost=14, timeoutCost=14, throttlingCost=5, refund=last, available=500)"));
+    assertThat(one.budget().orElseThrow()).isNotSameAs(two.budget().orElseThrow());
+    assertThat(one.toString()).contains("budget=retryQuota(capacity=500");
+  }
+
+  @Test
+  void withoutBudget_hasNone() {
+    assertThat(builder().withoutBudget().build().budget()).isEmpty();
+  }
+
+  @Test
+  void withRetryAfterMillisHeader_isKeptAndShown() {
+    RetryingHttpClient http = builder().withRetryAfterMillisHeader("x-amz-retry-after").build();
+
+    assertThat(http.retryAfterMillisHeader()).contains("x-amz-retry-after");
+    assertThat(http.toString()).contains("hintHeader=x-amz-retry-after (at most PT5S above the backoff)");
+  }
+
+  @Test
+  void withRetryAfterMillisHeader_badArguments_throwNamingThem() {
+    assertThatThrownBy(() -> builder().withRetryAfterMillisHeader(null)).isInstanceOf(NullPointerException.class)
+        .hasMessage("header");
+    assertThatThrownBy(() -> builder().withRetryAfterMillisHeader("h", null))
+        .isInstanceOf(NullPointerException.class).hasMessage("maxAboveBackoff");
+    assertThatThrownBy(() -> builder().withRetryAfterMillisHeader("retry after"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("header must be an HTTP token: \"retry after\"");
+    assertThatThrownBy(() -> builder().withRetryAfterMillisHeader(""))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("header must be an HTTP token: \"\"");
+    assertThatThrownBy(() -> builder().withRetryAfterMillisHeader("h", Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("maxAboveBackoff must not be negative: PT-0.001S");
   }
 
   @Test

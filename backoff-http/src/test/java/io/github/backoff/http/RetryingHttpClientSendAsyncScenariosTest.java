@@ -11,10 +11,19 @@ import java.util.concurrent.locks.LockSupport;
  * The shared scenarios through {@link RetryingHttpClient#sendAsync}: while the future is not done, the test thread
  * jumps virtual time to the next scheduled retry, which then starts on this thread.
  */
-class RetryingHttpClientSendAsyncScenariosTest extends SendScenarios {
+class RetryingHttpClientSendAsyncScenariosTest extends FaultScenarios {
   @Override
   <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-    CompletableFuture<HttpResponse<T>> future = http.sendAsync(request, handler);
+    return await(http.sendAsync(request, handler));
+  }
+
+  @Override
+  <T> HttpRetryResult<T> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
+      HttpResponse.BodyHandler<T> handler) {
+    return await(http.sendAsyncWithOutcome(request, handler));
+  }
+
+  private <V> V await(CompletableFuture<V> future) {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (!future.isDone()) {
       if (System.nanoTime() - deadline > 0) {

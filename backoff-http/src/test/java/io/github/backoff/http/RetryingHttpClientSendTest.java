@@ -12,10 +12,16 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The shared scenarios through {@link RetryingHttpClient#send}, and what only the synchronous driver does. */
-class RetryingHttpClientSendTest extends SendScenarios {
+class RetryingHttpClientSendTest extends FaultScenarios {
   @Override
   <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     return http.send(request, handler);
+  }
+
+  @Override
+  <T> HttpRetryResult<T> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
+      HttpResponse.BodyHandler<T> handler) {
+    return http.sendWithOutcome(request, handler);
   }
 
   @Test

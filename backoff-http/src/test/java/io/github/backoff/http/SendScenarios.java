@@ -53,6 +53,10 @@ abstract class SendScenarios {
   /** Sends through the driver under test; a failure is thrown as {@code send} would throw it. */
   abstract <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler);
 
+  /** {@code sendWithOutcome} through the driver under test. */
+  abstract <T> HttpRetryResult<T> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
+      HttpResponse.BodyHandler<T> handler);
+
   /** A client under test that sends through the driver of the subclass. */
   final class Client {
     final RetryingHttpClient http;
@@ -63,6 +67,10 @@ abstract class SendScenarios {
 
     <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
       return SendScenarios.this.send(http, request, handler);
+    }
+
+    <T> HttpRetryResult<T> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+      return SendScenarios.this.sendWithOutcome(http, request, handler);
     }
   }
 
@@ -155,12 +163,12 @@ abstract class SendScenarios {
     HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
 
     assertThat(response.statusCode()).isEqualTo(200);
-    // 1 s asked, plus half (the draw) of the 100 ms jitter bound
+    // 1 s asked, plus half (the draw) of the spread bound: half the asked wait, longer than the strategy's 200 ms
     assertThat(events.retries()).singleElement().satisfies(r -> {
-      assertThat(r.delay()).isEqualTo(Duration.ofMillis(1050));
+      assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250));
       assertThat(r.overridden()).isTrue();
     });
-    assertThat(time.nanoTime()).isEqualTo(Duration.ofMillis(1050).toNanos());
+    assertThat(time.nanoTime()).isEqualTo(Duration.ofMillis(1250).toNanos());
   }
 
   @Test
@@ -172,9 +180,9 @@ abstract class SendScenarios {
     HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
 
     assertThat(response.statusCode()).isEqualTo(200);
-    // 3 s asked, plus half of the 300 ms jitter bound (a tenth of the wait)
+    // 3 s asked, plus half of the 1.5 s spread bound (half the wait)
     assertThat(events.retries()).singleElement().satisfies(r -> {
-      assertThat(r.delay()).isEqualTo(Duration.ofMillis(3150));
+      assertThat(r.delay()).isEqualTo(Duration.ofMillis(3750));
       assertThat(r.overridden()).isTrue();
     });
   }
@@ -250,18 +258,18 @@ abstract class SendScenarios {
     server.replyWith(r -> status(503, "", "Retry-After", "1"));
     HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofSeconds(10)).build();
 
-    HttpResponse<String> response = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(2500)))
+    HttpResponse<String> response = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(3000)))
         .send(request, BodyHandlers.ofString());
 
-    // Attempts at 0, 1.05 s and 2.1 s; the next would start at 3.15 s, past the deadline.
+    // Attempts at 0, 1.25 s and 2.5 s; the next would start at 3.75 s, past the deadline.
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(server.received()).hasSize(3);
     assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
     List<Duration> timeouts = events.retries().stream()
         .map(r -> ((HttpResponse<?>) r.result()).request().timeout().orElseThrow()).toList();
-    assertThat(timeouts).containsExactly(Duration.ofMillis(2500), Duration.ofMillis(1450));
-    assertThat(response.request().timeout()).contains(Duration.ofMillis(400));
+    assertThat(timeouts).containsExactly(Duration.ofMillis(3000), Duration.ofMillis(1750));
+    assertThat(response.request().timeout()).contains(Duration.ofMillis(500));
   }
 
   @Test
@@ -480,7 +488,7 @@ abstract class SendScenarios {
     List<RetryScheduled<?>> retries = events.retries();
     assertThat(retries).extracting(r -> ((HttpResponse<?>) r.result()).statusCode()).containsExactly(503, 502);
     assertThat(retries).extracting(RetryScheduled::overridden).containsExactly(true, false);
-    assertThat(retries).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2100), STEP);
+    assertThat(retries).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2500), STEP);
   }
 
   /** A loopback port that nothing listens on (bound, then released). */

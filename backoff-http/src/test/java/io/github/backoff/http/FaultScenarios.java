@@ -1,0 +1,571 @@
+package io.github.backoff.http;
+
+import static io.github.backoff.http.RawServer.slowBody;
+import static io.github.backoff.http.RawServer.slowHeaders;
+import static io.github.backoff.http.TestServer.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.AttemptTimeoutException;
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.StopReason;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.Randoms;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Real network faults from our own fault server ({@link RawServer}): what the caller gets, how long it takes and
+ * how many requests the server sees; then the default budget, the outcome API and the server's hints. Shared by
+ * {@code send} and {@code sendAsync} like {@link SendScenarios}. Scenarios about timeouts run in real time with
+ * short limits (hundreds of milliseconds); the rest in virtual time.
+ */
+abstract class FaultScenarios extends SendScenarios {
+  private static final HttpClient REDIRECTING = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .followRedirects(HttpClient.Redirect.NORMAL).build();
+  private static final Duration STEP = Duration.ofMillis(200);
+
+  @TempDir
+  Path dir;
+
+  /** A client in real time (system ticker, sleeper and schedulers), with a short constant backoff. */
+  Client realTime(RetryPolicyBuilder<HttpResponse<?>> policy) {
+    return new Client(RetryingHttpClient.builder(Fixtures.httpClient(),
+        policy.withBackoff(Backoff.constant(Duration.ofMillis(10))).build()).build());
+  }
+
+  static HttpRequest get(RawServer raw) {
+    return HttpRequest.newBuilder(raw.uri("/a")).build();
+  }
+
+  // ------------------------------------------------------------ 1. the deadline covers the body
+
+  static Stream<Arguments> bufferingHandlers() {
+    return Stream.of(
+        Arguments.of("ofString", (Handler) d -> BodyHandlers.ofString()),
+        Arguments.of("ofByteArray", (Handler) d -> BodyHandlers.ofByteArray()),
+        Arguments.of("ofFile", (Handler) d -> BodyHandlers.ofFile(d.resolve("body"))),
+        Arguments.of("discarding", (Handler) d -> BodyHandlers.discarding()),
+        Arguments.of("ofByteArrayConsumer", (Handler) d -> BodyHandlers.ofByteArrayConsumer(bytes -> { })),
+        Arguments.of("replacing", (Handler) d -> BodyHandlers.replacing("x")),
+        Arguments.of("buffering", (Handler) d -> BodyHandlers.buffering(BodyHandlers.ofString(), 4)),
+        Arguments.of("fromSubscriber", (Handler) d -> BodyHandlers.fromSubscriber(new DrainingSubscriber())));
+  }
+
+  /** Takes every byte it is offered. */
+  static final class DrainingSubscriber implements java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> {
+    @Override
+    public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+      subscription.request(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void onNext(List<java.nio.ByteBuffer> item) {}
+
+    @Override
+    public void onError(Throwable throwable) {}
+
+    @Override
+    public void onComplete() {}
+  }
+
+  /** A body handler made in the test's temporary directory. */
+  interface Handler {
+    HttpResponse.BodyHandler<?> make(Path dir);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("bufferingHandlers")
+  void send_slowBodyPastTheDeadline_stopsAtTheDeadline(String name, Handler handler) throws IOException {
+    // Headers at once, then 12 bytes over 2.4 s; the request timeout (the JDK's, which stops at the headers)
+    // would never fire.
+    try (RawServer raw = new RawServer(r -> slowBody(12, STEP))) {
+      Client http = realTime(policy().withMaxAttempts(5).withMaxElapsed(Duration.ofMillis(250)));
+      HttpRequest request = HttpRequest.newBuilder(raw.uri("/a")).timeout(Duration.ofMillis(200)).build();
+      long start = System.nanoTime();
+
+      assertThatThrownBy(() -> http.send(request, handler.make(dir)))
+          .isInstanceOfSatisfying(RetryException.class, e -> {
+            assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+            assertThat(e.attempts()).isEqualTo(1);
+            assertThat(e.getCause()).isInstanceOf(HttpTimeoutException.class)
+                .hasMessageStartingWith("attempt 1 timed out after ").hasMessageContaining("body included");
+          });
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+      assertThat(raw.requests()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void send_slowBodyPastTheAttemptTimeout_isRetried() throws IOException {
+    try (RawServer raw = new RawServer(slowBody(12, STEP), RawServer.Action.OK)) {
+      Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(300)));
+      long start = System.nanoTime();
+
+      HttpRetryResult<String> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
+
+      assertThat(result.response().body()).isEqualTo("ok");
+      assertThat(result.attempts()).isEqualTo(2);
+      assertThat(raw.requests()).isEqualTo(2);
+      // Our timer and the core's own attempt timer (the backstop) race; either way the slow body is cut off.
+      assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+          .isInstanceOfAny(HttpTimeoutException.class, AttemptTimeoutException.class));
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+    }
+  }
+
+  @Test
+  void send_streamingHandler_limitsCoverTheHeadersOnlyAndTheBodyIsReadAfterTheDeadline() throws IOException {
+    // What the docs promise for ofInputStream, ofLines and ofPublisher: the response comes back with its headers,
+    // within the limits; reading the body afterwards is the caller's, and may outlast the deadline.
+    try (RawServer raw = new RawServer(r -> slowBody(5, STEP))) {
+      Client http = realTime(policy().withMaxElapsed(Duration.ofMillis(600)));
+      long start = System.nanoTime();
+
+      HttpRetryResult<InputStream> result = http.sendWithOutcome(get(raw), BodyHandlers.ofInputStream());
+
+      assertThat(result.elapsed()).isLessThan(Duration.ofMillis(600));
+      try (InputStream body = result.response().body()) {
+        assertThat(new String(body.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo("xxxxx");
+      }
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(600));
+      assertThat(raw.requests()).isEqualTo(1);
+    }
+  }
+
+  // ------------------------------------------------------------ 2. no attempt runs past the deadline
+
+  @Test
+  void send_attemptTimeoutLongerThanTheTimeLeft_isCutToTheTimeLeft() throws IOException {
+    try (RawServer raw = new RawServer(r -> slowBody(12, STEP))) {
+      Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(600))
+          .withMaxElapsed(Duration.ofMillis(900)));
+      long start = System.nanoTime();
+
+      assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> {
+            assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+            assertThat(e.attempts()).isEqualTo(2);
+            // The second attempt had what was left of the 900 ms (about 290 ms), not 600 ms.
+            assertThat(e.getCause()).isInstanceOf(HttpTimeoutException.class)
+                .hasMessageStartingWith("attempt 2 timed out after ");
+            long millis = Long.parseLong(e.getCause().getMessage().split(" ")[5]);
+            assertThat(millis).isLessThan(400);
+          });
+      // Without the cut the second attempt would end at 1.2 s at the earliest; with it, at the 900 ms deadline.
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1300));
+      assertThat(raw.requests()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void send_slowHeadersPastTheDeadline_stopAtTheDeadline() throws IOException {
+    try (RawServer raw = new RawServer(r -> slowHeaders(Duration.ofSeconds(5), RawServer.Action.OK))) {
+      Client http = realTime(policy().withMaxElapsed(Duration.ofMillis(300)));
+      long start = System.nanoTime();
+
+      assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class,
+              e -> assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+      assertThat(raw.requests()).isEqualTo(1);
+    }
+  }
+
+  // ------------------------------------------------------------ 3. what the server sees
+
+  @Test
+  void send_getResetBeforeTheFirstByte_serverSeesTwoRequestsPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET)) {
+      Client http = http(policy().withMaxAttempts(3));
+
+      assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
+      // The JDK client resends a GET once, silently, when its connection fails before any response byte.
+      assertThat(raw.requests()).isEqualTo(6);
+    }
+  }
+
+  @Test
+  void send_getClosedWithoutResponse_serverSeesTwoRequestsPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> RawServer.Action.CLOSE)) {
+      Client http = http(policy().withMaxAttempts(3));
+
+      assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
+      assertThat(raw.requests()).isEqualTo(6);
+    }
+  }
+
+  @Test
+  void send_getResetThenOk_succeedsAtTheFirstAttemptThroughTheJdkResend() throws IOException {
+    try (RawServer raw = new RawServer(RawServer.Action.RESET, RawServer.Action.OK)) {
+      HttpRetryResult<String> result = http(policy()).sendWithOutcome(get(raw), BodyHandlers.ofString());
+
+      assertThat(result.response().body()).isEqualTo("ok");
+      assertThat(result.attempts()).isEqualTo(1);
+      assertThat(raw.requests()).isEqualTo(2);
+      assertThat(events.retries()).isEmpty();
+    }
+  }
+
+  @Test
+  void send_putResetBeforeTheFirstByte_serverSeesOneRequestPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET)) {
+      Client http = http(policy().withMaxAttempts(3));
+      HttpRequest put = HttpRequest.newBuilder(raw.uri("/a")).PUT(BodyPublishers.ofString("x")).build();
+
+      assertThatThrownBy(() -> http.send(put, BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
+      assertThat(raw.requests()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void send_getResetAfterTheFirstByte_serverSeesOneRequestPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET_AFTER_FIRST_BYTE)) {
+      Client http = http(policy().withMaxAttempts(3));
+
+      assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
+      assertThat(raw.requests()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void send_getTruncatedBody_serverSeesOneRequestPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> RawServer.Action.CLOSE_MID_RESPONSE)) {
+      Client http = http(policy().withMaxAttempts(3));
+
+      assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> {
+            assertThat(e.attempts()).isEqualTo(3);
+            assertThat(e).hasCauseInstanceOf(IOException.class);
+          });
+      assertThat(raw.requests()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void send_getSlowerThanTheRequestTimeout_serverSeesOneRequestPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> slowHeaders(Duration.ofSeconds(5), RawServer.Action.OK))) {
+      Client http = http(policy().withMaxAttempts(3));
+      HttpRequest request = HttpRequest.newBuilder(raw.uri("/a")).timeout(Duration.ofMillis(100)).build();
+
+      assertThatThrownBy(() -> http.send(request, BodyHandlers.ofString()))
+          .isInstanceOfSatisfying(RetryException.class, e -> {
+            assertThat(e.attempts()).isEqualTo(3);
+            assertThat(e).hasCauseInstanceOf(HttpTimeoutException.class);
+          });
+      assertThat(raw.requests()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void send_redirectChainEndingIn503_serverSeesTheWholeChainPerAttempt() throws IOException {
+    try (RawServer raw = new RawServer(r -> switch (r.path()) {
+      case "/a" -> RawServer.redirect(302, "/b");
+      case "/b" -> RawServer.redirect(307, "/c");
+      default -> RawServer.status(503, "busy");
+    })) {
+      Client http = new Client(RetryingHttpClient.builder(REDIRECTING, policy().withMaxAttempts(3).build())
+          .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time).withRandom(Randoms.uniforms(0.5))
+          .build());
+
+      HttpRetryResult<String> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
+
+      assertThat(result.statusCode()).isEqualTo(503);
+      assertThat(result.response().uri()).isEqualTo(raw.uri("/c"));
+      assertThat(result.attempts()).isEqualTo(3);
+      assertThat(result.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(raw.received()).extracting(RawServer.Request::path)
+          .containsExactly("/a", "/b", "/c", "/a", "/b", "/c", "/a", "/b", "/c");
+    }
+  }
+
+  @Test
+  void send_redirectLoop_returnsTheLastRedirectAtTheJdkLimitWithoutRetrying() throws IOException {
+    try (RawServer raw = new RawServer(r -> RawServer.redirect(302, "/a"))) {
+      Client http = new Client(RetryingHttpClient.builder(REDIRECTING, policy().withMaxAttempts(3).build())
+          .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time).build());
+
+      HttpRetryResult<String> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
+
+      assertThat(result.statusCode()).isEqualTo(302);
+      assertThat(result.attempts()).isEqualTo(1);
+      assertThat(result.stopReason()).isEmpty();
+      // jdk.httpclient.redirects.retrylimit, 5 by default: the first request and four redirects.
+      assertThat(raw.requests()).isEqualTo(5);
+    }
+  }
+
+  // ------------------------------------------------------------ 4. a budget by default
+
+  @Test
+  void send_defaultBudget_deniesRetriesOnceTheQuotaIsSpent() {
+    server.replyWith(r -> status(503, "down"));
+    Client http = http(policy().withMaxAttempts(10));
+
+    List<HttpRetryResult<String>> results = Stream.generate(() -> http.sendWithOutcome(get("/a"),
+        BodyHandlers.ofString())).limit(5).toList();
+
+    // 500 units, 14 per retry after a 503: 9 + 9 + 9 + 8 retries, then fewer than 14 units are left.
+    assertThat(results).extracting(HttpRetryResult::attempts).containsExactly(10, 10, 10, 9, 1);
+    assertThat(results).extracting(r -> r.stopReason().orElseThrow()).containsExactly(
+        StopReason.ATTEMPTS_EXHAUSTED, StopReason.ATTEMPTS_EXHAUSTED, StopReason.ATTEMPTS_EXHAUSTED,
+        StopReason.BUDGET_DENIED, StopReason.BUDGET_DENIED);
+    assertThat(server.received()).hasSize(40);
+    assertThat(http.http.budget().orElseThrow().available()).isEqualTo(10.0);
+  }
+
+  @Test
+  void send_defaultBudget_chargesAThrottlingRetryFiveUnits() {
+    server.replyWith(r -> status(429, "slow down"));
+    Client http = http(policy().withMaxAttempts(10));
+
+    http.send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(http.http.budget().orElseThrow().available()).isEqualTo(500.0 - 9 * 5);
+    assertThat(events.retries()).extracting(RetryScheduled::kind).containsOnly(RetryingHttpClient.THROTTLING_KIND);
+  }
+
+  @Test
+  void send_successAfterRetries_refundsTheBudget() {
+    server.reply(status(503, ""), status(503, ""));
+    Client http = http(policy());
+
+    http.send(get("/a"), BodyHandlers.ofString());
+
+    // Two transient retries took 2 x 14; as in the AWS SDKs, the success gives back the last retry's cost only.
+    assertThat(http.http.budget().orElseThrow().available()).isEqualTo(500.0 - 14);
+  }
+
+  @Test
+  void send_withoutBudget_makesEveryAttempt() {
+    server.replyWith(r -> status(503, "down"));
+    Client http = http(policy().withMaxAttempts(10), RetryingHttpClientBuilder::withoutBudget);
+
+    for (int i = 0; i < 5; i++) {
+      assertThat(http.sendWithOutcome(get("/a"), BodyHandlers.ofString()).attempts()).isEqualTo(10);
+    }
+    assertThat(server.received()).hasSize(50);
+    assertThat(http.http.budget()).isEmpty();
+  }
+
+  @Test
+  void send_budgetOfThePolicy_isUsedInsteadOfTheDefault() {
+    server.replyWith(r -> status(503, "down"));
+    RetryBudget own = RetryBudget.retryQuota(20, 10, 10);
+    Client http = http(policy().withMaxAttempts(10).withBudget(own), RetryingHttpClientBuilder::withoutBudget);
+
+    HttpRetryResult<String> result = http.sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(http.http.budget()).containsSame(own);
+    assertThat(result.attempts()).isEqualTo(3);
+    assertThat(result.stopReason()).contains(StopReason.BUDGET_DENIED);
+  }
+
+  // ------------------------------------------------------------ 5. Retry-After is spread
+
+  @Test
+  void send_manyClientsToldRetryAfter1_comeBackSpreadOverHalfASecond() {
+    int clients = 100;
+    Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
+    server.replyWith(r -> hits.computeIfAbsent(r.path(), k -> new AtomicInteger()).incrementAndGet() == 1
+        ? status(429, "", "Retry-After", "1") : status(200, "ok"));
+    Client http = new Client(RetryingHttpClient.builder(Fixtures.httpClient(), policy().build())
+        .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
+        .withRandom(Randoms.seeded(20261123)).withClock(Fixtures.clockOf(time)).withoutBudget().build());
+
+    for (int i = 0; i < clients; i++) {
+      assertThat(http.send(get("/client/" + i), BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    }
+
+    List<Long> waits = events.retries().stream().map(r -> r.delay().toMillis()).toList();
+    assertThat(waits).hasSize(clients).allSatisfy(w -> assertThat(w).isBetween(1000L, 1500L));
+    // Uniform over [1 s, 1.5 s): ten buckets of 50 ms hold about 10 each; all within the same 100 ms before.
+    int[] buckets = new int[10];
+    waits.forEach(w -> buckets[(int) ((w - 1000) / 50)]++);
+    assertThat(java.util.Arrays.stream(buckets).boxed().toList()).allSatisfy(n -> assertThat(n).isBetween(3, 20));
+    assertThat(server.received()).hasSize(2 * clients);
+  }
+
+  @Test
+  void send_retryAfterDateInThePast_waitsOnlyTheSpread() {
+    String anHourAgo = DateTimeFormatter.RFC_1123_DATE_TIME.format(
+        Fixtures.EPOCH.minusSeconds(3600).atOffset(ZoneOffset.UTC));
+    server.reply(status(503, "", "Retry-After", anHourAgo));
+
+    HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    // Nothing asked, so half (the draw) of the strategy's 200 ms.
+    assertThat(events.retries()).singleElement().satisfies(r -> {
+      assertThat(r.delay()).isEqualTo(Duration.ofMillis(100));
+      assertThat(r.overridden()).isTrue();
+    });
+  }
+
+  @Test
+  void send_hugeRetryAfter_givesUpAtOnceWithDelayTooLong() {
+    server.reply(status(503, "", "Retry-After", "99999999999999999999999"));
+
+    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.statusCode()).isEqualTo(503);
+    assertThat(result.attempts()).isEqualTo(1);
+    assertThat(result.stopReason()).contains(StopReason.DELAY_TOO_LONG);
+    assertThat(server.received()).hasSize(1);
+  }
+
+  // ------------------------------------------------------------ 6. the outcome with the response
+
+  @Test
+  void sendWithOutcome_retriesExhausted_tellsAttemptsElapsedAndReason() {
+    server.replyWith(r -> status(503, "busy"));
+
+    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.response().body()).isEqualTo("busy");
+    assertThat(result.attempts()).isEqualTo(4);
+    assertThat(result.elapsed()).isEqualTo(STEP.multipliedBy(3));
+    assertThat(result.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
+  }
+
+  @Test
+  void sendWithOutcome_retryAfterOfADay_tellsDelayTooLong() {
+    server.reply(status(429, "tomorrow", "Retry-After", "86400"));
+
+    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.statusCode()).isEqualTo(429);
+    assertThat(result.response().body()).isEqualTo("tomorrow");
+    assertThat(result.attempts()).isEqualTo(1);
+    assertThat(result.elapsed()).isZero();
+    assertThat(result.stopReason()).contains(StopReason.DELAY_TOO_LONG);
+  }
+
+  @Test
+  void sendWithOutcome_deadline_tellsTimeBudgetExhausted() {
+    server.replyWith(r -> status(503, ""));
+
+    HttpRetryResult<String> result = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(500)))
+        .sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.attempts()).isEqualTo(3);
+    assertThat(result.elapsed()).isEqualTo(STEP.multipliedBy(2));
+    assertThat(result.stopReason()).contains(StopReason.TIME_BUDGET_EXHAUSTED);
+  }
+
+  @Test
+  void sendWithOutcome_successAfterRetries_hasNoStopReason() {
+    server.reply(status(503, ""), status(502, ""));
+
+    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.statusCode()).isEqualTo(200);
+    assertThat(result.attempts()).isEqualTo(3);
+    assertThat(result.elapsed()).isEqualTo(STEP.multipliedBy(2));
+    assertThat(result.stopReason()).isEmpty();
+  }
+
+  @Test
+  void sendWithOutcome_finalStatus_hasNoStopReason() {
+    server.reply(status(404, "gone"));
+
+    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.statusCode()).isEqualTo(404);
+    assertThat(result.attempts()).isEqualTo(1);
+    assertThat(result.stopReason()).isEmpty();
+  }
+
+  @Test
+  void sendWithOutcome_postThatMayNotBeRetried_tellsNotRetryable() {
+    server.reply(status(503, "busy"));
+    HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).POST(BodyPublishers.ofString("o")).build();
+
+    HttpRetryResult<String> result = http(policy()).sendWithOutcome(post, BodyHandlers.ofString());
+
+    assertThat(result.statusCode()).isEqualTo(503);
+    assertThat(result.attempts()).isEqualTo(1);
+    assertThat(result.stopReason()).contains(StopReason.NOT_RETRYABLE);
+  }
+
+  @Test
+  void sendWithOutcome_resultConditionOfThePolicy_tellsTheReasonAndKeepsTheBody() {
+    server.replyWith(r -> status(200, "{\"status\":\"pending\"}"));
+    RetryPolicyBuilder<HttpResponse<?>> pending = policy().withMaxAttempts(2)
+        .retryIfResult(r -> r.body() instanceof String && ((String) r.body()).contains("pending"));
+
+    HttpRetryResult<String> result = http(pending).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.response().body()).isEqualTo("{\"status\":\"pending\"}");
+    assertThat(result.attempts()).isEqualTo(2);
+    assertThat(result.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
+  }
+
+  // ------------------------------------------------------------ 7. millisecond hint headers
+
+  @Test
+  void send_millisHintHeader_isClampedTheAwsWay() {
+    server.reply(status(503, "", "x-amz-retry-after", "1500"), status(503, "", "x-amz-retry-after", "100"),
+        status(503, "", "x-amz-retry-after", "60000"), status(503, "", "x-amz-retry-after", "soon"),
+        status(500, "", "x-amz-retry-after", "-3"));
+    UnaryOperator<RetryingHttpClientBuilder> amz = b -> b.withRetryAfterMillisHeader("x-amz-retry-after");
+
+    HttpResponse<String> response = http(policy().withMaxAttempts(6), amz).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    // The strategy waits 200 ms: a hint may lengthen that by at most 5 s, never shorten it; garbage is ignored.
+    assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(1500),
+        STEP, Duration.ofMillis(5200), STEP, STEP);
+    assertThat(events.retries()).extracting(RetryScheduled::overridden).containsExactly(true, true, true, false,
+        false);
+  }
+
+  @Test
+  void send_millisHintHeaderNotConfigured_isIgnored() {
+    server.reply(status(503, "", "x-amz-retry-after", "1500"));
+
+    http(policy()).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
+  }
+
+  @Test
+  void send_retryAfterAndMillisHint_retryAfterWins() {
+    server.reply(status(429, "", "Retry-After", "1", "x-amz-retry-after", "3000"));
+
+    http(policy(), b -> b.withRetryAfterMillisHeader("x-amz-retry-after", Duration.ofSeconds(10)))
+        .send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(events.retries()).singleElement()
+        .satisfies(r -> assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250)));
+  }
+}

@@ -1,0 +1,33 @@
+package io.github.backoff.http;
+
+import io.github.backoff.RetryPolicy;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+
+final class HttpOutcomeExample {
+  public static void main(String[] args) {
+    System.out.println(fetch(URI.create(args.length > 0 ? args[0] : "https://example.com/")));
+  }
+
+  static String fetch(URI uri) {
+    RetryPolicy<HttpResponse<?>> policy = RetryPolicy.<HttpResponse<?>>builder()
+        .withMaxAttempts(3)
+        .withMaxElapsed(Duration.ofSeconds(10))   // covers each attempt's whole exchange, body included
+        .build();
+    RetryingHttpClient http = RetryingHttpClient.builder(HttpClient.newHttpClient(), policy)
+        .withRetryAfterMillisHeader("x-amz-retry-after")   // AWS's hint: at most 5 s above the backoff
+        .build();                                          // and a retry budget of its own, by default
+
+    HttpRetryResult<String> result = http.sendWithOutcome(HttpRequest.newBuilder(uri).build(),
+        BodyHandlers.ofString());
+    if (result.stopReason().isPresent()) {   // retries stopped on this response: why, after how long
+      return "gave up on " + result.statusCode() + " after " + result.attempts() + " attempts in "
+          + result.elapsed().toMillis() + " ms: " + result.stopReason().get();
+    }
+    return result.statusCode() + " after " + result.attempts() + " attempt(s): " + result.response().body();
+  }
+}
