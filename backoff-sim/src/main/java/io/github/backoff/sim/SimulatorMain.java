@@ -1,17 +1,27 @@
 package io.github.backoff.sim;
 
+import io.github.backoff.sim.spi.Parameter;
+import io.github.backoff.sim.spi.Results;
+import io.github.backoff.sim.spi.Settings;
+import io.github.backoff.sim.spi.StrategyLookup;
+import io.github.backoff.sim.spi.Study;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A plain command-line entry point for the simulator, for timing and scripting without the {@code backoff} CLI.
  * Takes the options of {@code backoff simulate}:
  *
  * <pre>
- * java -cp CLASSPATH io.github.backoff.sim.SimulatorMain [--model occ|single-server] [--clients 10..190:10]
- *     [--strategies LIST] [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet]
+ * java -cp CLASSPATH io.github.backoff.sim.SimulatorMain [--model occ|single-server|overload|hedging] [--strategies LIST]
+ *     [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet] [model options]
  * </pre>
+ *
+ * <p>The model options are every registered model's {@link Parameter}s ({@code --clients 10..190:10},
+ * {@code --rate 800}, {@code --drop-expired}, ...), as {@link ModelRegistry} lists them; durations are plain
+ * numbers here (seconds, or milliseconds for {@code --base} and {@code --cap}).
  *
  * <p>Prints the summary table and a timing line to stdout, a progress bar ({@link ProgressBar}) to stderr on a terminal, and on
  * a bad argument one line to stderr and exit status 2 (1 if the reports cannot be written).
@@ -30,10 +40,18 @@ public final class SimulatorMain {
 
   /** Runs the simulator and returns the exit status instead of exiting. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    SimulationConfig config;
+    return run(ModelRegistry.defaults(), args, out, err);
+  }
+
+  /** Runs a model of {@code registry}; its parameters are options like the common ones. */
+  static int run(ModelRegistry registry, String[] args, PrintStream out, PrintStream err) {
+    Study study;
     boolean quiet = false;
     try {
-      SimulationConfig.Builder b = SimulationConfig.builder();
+      String model = "occ";
+      Map<String, String> options = new LinkedHashMap<>();
+      Map<String, Parameter> parameters = new LinkedHashMap<>();
+      registry.parameters().forEach(p -> parameters.put(p.name(), p));
       for (int i = 0; i < args.length; i++) {
         String option = args[i];
         if (option.equals("--quiet")) {
@@ -41,28 +59,29 @@ public final class SimulatorMain {
           continue;
         }
         if (option.equals("--help") || option.equals("-h")) {
-          out.println("usage: SimulatorMain [--model occ|single-server] [--clients 10..190:10] [--strategies LIST]"
-              + " [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet]");
+          out.println(usage(registry));
           return 0;
+        }
+        String name = option.startsWith("--") ? option.substring(2) : "";
+        Parameter parameter = parameters.get(name);
+        if (!name.equals("model") && !Settings.COMMON.contains(name) && parameter == null) {
+          throw new IllegalArgumentException("unknown option: " + option);
+        }
+        if (parameter != null && parameter.kind() == Parameter.Kind.FLAG) {
+          options.put(name, "true");
+          continue;
         }
         if (i + 1 >= args.length) {
           throw new IllegalArgumentException(option + ": missing value");
         }
         String value = args[++i];
-        switch (option) {
-          case "--model" -> b.model(value);
-          case "--clients" -> b.clients(value);
-          case "--strategies" -> b.strategies(value);
-          case "--runs" -> b.runs(parseInt("runs", value));
-          case "--seed" -> b.seed(parseLong("seed", value));
-          case "--threads" -> b.threads(parseInt("threads", value));
-          case "--base" -> b.base(parseDouble("base", value));
-          case "--cap" -> b.cap(parseDouble("cap", value));
-          case "--out" -> b.out(Path.of(value));
-          default -> throw new IllegalArgumentException("unknown option: " + option);
+        if (name.equals("model")) {
+          model = value;
+        } else {
+          options.put(name, value);
         }
       }
-      config = b.build();
+      study = Simulation.study(registry, model, Settings.of(options), StrategyLookup.NONE);
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return 2;
@@ -70,48 +89,34 @@ public final class SimulatorMain {
     boolean showProgress = !quiet && System.console() != null;
     ProgressListener progress = showProgress ? new ProgressBar(err) : ProgressListener.NONE;
     long started = System.nanoTime();
-    SimulationResult result;
+    Simulation.Outcome outcome;
     try {
-      result = Simulator.run(config, progress);
+      outcome = Simulation.run(study, progress);
     } catch (IOException e) {
-      err.println("error: cannot write reports to " + config.out() + ": " + e.getMessage());
+      err.println("error: cannot write reports to " + study.out() + ": " + e.getMessage());
       return 1;
     }
     double total = (System.nanoTime() - started) / 1e9;
-    out.print(result.summary());
-    out.println((long) config.runs() * config.clients().size() * config.strategies().size() + " runs, "
-        + result.events() + " events in " + millis(result.elapsed().toNanos() / 1e9) + " s on " + config.threads()
+    Results result = outcome.results();
+    out.print(outcome.summary());
+    out.println((long) study.runs() * study.points().size() + " runs, "
+        + result.events() + " events in " + millis(result.elapsed().toNanos() / 1e9) + " s on " + study.threads()
         + " threads (" + Math.round(result.eventsPerSecond()) + " events/s); with reports " + millis(total)
-        + " s; wrote " + config.out().toAbsolutePath().normalize());
+        + " s; wrote " + study.out().toAbsolutePath().normalize());
     return 0;
+  }
+
+  private static String usage(ModelRegistry registry) {
+    StringBuilder sb = new StringBuilder("usage: SimulatorMain [--model " + String.join("|", registry.names())
+        + "] [--strategies LIST] [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet]");
+    for (Parameter p : registry.parameters()) {
+      sb.append(p.kind() == Parameter.Kind.FLAG ? " [--" + p.name() + "]" : " [--" + p.name() + " " + p.label() + "]");
+    }
+    return sb.toString();
   }
 
   private static String millis(double seconds) {
     return Long.toString(Math.round(seconds * 1000) / 1000) + "." + String.valueOf(1000 + Math.round(seconds * 1000)
         % 1000).substring(1);
-  }
-
-  private static int parseInt(String name, String value) {
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + ": not a whole number: '" + value + "'");
-    }
-  }
-
-  private static long parseLong(String name, String value) {
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + ": not a whole number: '" + value + "'");
-    }
-  }
-
-  private static double parseDouble(String name, String value) {
-    try {
-      return Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + ": not a number: '" + value + "'");
-    }
   }
 }

@@ -1,5 +1,7 @@
 package io.github.backoff.sim;
 
+import io.github.backoff.sim.spi.StrategyLookup;
+import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -120,7 +122,14 @@ public final class StrategyRegistry {
         .toList();
   }
 
-  static void checkName(String name) {
+  /**
+   * Checks a strategy name fits a CSV field and a comma-separated list.
+   *
+   * @throws NullPointerException if {@code name} is null
+   * @throws IllegalArgumentException {@code "strategies: bad strategy name ..."} if it is blank or has a comma, a
+   *     quote or a line break
+   */
+  public static void checkName(String name) {
     Objects.requireNonNull(name, "name");
     if (name.isBlank() || name.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r')) {
       throw new IllegalArgumentException("strategies: bad strategy name '" + name
@@ -131,5 +140,23 @@ public final class StrategyRegistry {
   @Override
   public String toString() {
     return "StrategyRegistry" + names();
+  }
+
+  /**
+   * Registers, with {@code register}, each name of the comma-separated {@code list} that is not a study name and
+   * that {@code lookup} knows (at {@code base} and {@code cap}, in milliseconds); unknown names are left for the
+   * configuration to report.
+   */
+  public static void registerExtras(String list, double base, double cap, StrategyLookup lookup,
+      java.util.function.BiConsumer<String, Backoff> register) {
+    for (String raw : list.split(",")) {
+      String name = raw.strip();
+      if (!STUDY_NAMES.contains(name)) {
+        Backoff extra = lookup.find(name, base, cap);
+        if (extra != null) {
+          register.accept(name, extra);
+        }
+      }
+    }
   }
 }

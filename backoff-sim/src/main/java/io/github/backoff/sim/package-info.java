@@ -1,18 +1,17 @@
 /**
- * The competing-clients simulator: configure a sweep with {@link io.github.backoff.sim.SimulationConfig}, run it
- * with {@link io.github.backoff.sim.Simulator}, read {@link io.github.backoff.sim.SimulationResult}. Strategies
- * come from backoff-core through {@link io.github.backoff.sim.StrategyRegistry}; the default configuration
- * reproduces the AWS Architecture Blog study "Exponential Backoff And Jitter" (2015).
- *
- * <p>The {@code overload} model (a service with a bounded queue, client timeouts, retries under a policy and a
- * core {@link io.github.backoff.budget.RetryBudget}, and an outage) has its own entry: configure it with
- * {@link io.github.backoff.sim.OverloadConfig}, run it with {@link io.github.backoff.sim.OverloadSimulator}, read
- * {@link io.github.backoff.sim.OverloadResult}; {@link io.github.backoff.sim.OverloadPolicy} names the policies.
+ * The simulator's entry: {@link io.github.backoff.sim.ModelRegistry} (the models by name: {@code occ},
+ * {@code single-server}, {@code overload}, and any registered), {@link io.github.backoff.sim.Simulation} (one
+ * pipeline for every model: options, study, runner, reports) and {@link io.github.backoff.sim.SimulatorMain};
+ * what every model shares: {@link io.github.backoff.sim.StrategyRegistry} (strategies from backoff-core),
+ * {@link io.github.backoff.sim.Stats}, {@link io.github.backoff.sim.ProgressListener}. The models live in their
+ * own packages ({@code .sweep}, {@code .overload}), the model SPI in {@code .spi}, the runner in {@code .run}, the
+ * generic reports in {@code .report}.
  *
  * <pre>{@code
- * SimulationConfig config = SimulationConfig.builder().clients("10..190:10").out(Path.of("out")).build();
- * SimulationResult result = Simulator.run(config, ProgressListener.NONE);
- * System.out.print(result.summary());
+ * Study study = Simulation.study(ModelRegistry.defaults(), "occ",
+ *     Settings.of(Map.of("clients", "10..190:10", "out", "out")), StrategyLookup.NONE);
+ * Simulation.Outcome outcome = Simulation.run(study, ProgressListener.NONE);
+ * System.out.print(outcome.summary());
  * }</pre>
  */
 package io.github.backoff.sim;

@@ -2,8 +2,12 @@ package io.github.backoff.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.backoff.sim.report.CsvReport;
-import io.github.backoff.sim.report.OverloadCsv;
+import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.OverloadCsv;
+import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.sweep.CsvReport;
+import io.github.backoff.sim.sweep.SimulationConfig;
+import io.github.backoff.sim.sweep.Simulator;
 import org.junit.jupiter.api.Test;
 
 /**

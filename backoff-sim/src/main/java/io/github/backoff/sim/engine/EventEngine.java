@@ -1,9 +1,9 @@
 package io.github.backoff.sim.engine;
 
 /**
- * A discrete-event engine: an {@link EventQueue} and a {@link VirtualClock}. A model schedules {@code int}
- * events (it packs whatever it needs, such as a client number and an event kind, into the payload) and pulls them
- * back in time order; taking an event moves the clock to its time. The engine counts the events it hands out.
+ * A discrete-event engine: a monotone event queue (a radix heap, {@code MonotoneQueue}) and a
+ * {@link VirtualClock}. A model schedules {@code int} events (it packs whatever it needs, such as a client number
+ * and an event kind, into the payload) and pulls them back in time order; taking an event moves the clock to its time. The engine counts the events it hands out.
  *
  * <p>Pulling events in a loop, rather than calling back a handler, keeps the model's dispatch a {@code switch} the
  * JIT can inline, with nothing allocated per event.
@@ -22,22 +22,19 @@ package io.github.backoff.sim.engine;
  * }</pre>
  */
 public final class EventEngine {
-  private final EventQueue queue;
+  private final MonotoneQueue queue = new MonotoneQueue();
   private final VirtualClock clock = new VirtualClock();
   private long events;
-  /**
-   * Whether the queue's first event is the one {@link #next()} last handed out: it is removed lazily, so that an
-   * event scheduled while handling it replaces it in one sift instead of a removal and an addition.
-   */
-  private boolean firstTaken;
 
   /**
-   * Creates an engine whose queue holds {@code initialCapacity} events before it grows.
+   * Creates an engine. The queue grows as needed; {@code initialCapacity} is checked and otherwise only a hint.
    *
    * @throws IllegalArgumentException if {@code initialCapacity < 1}
    */
   public EventEngine(int initialCapacity) {
-    queue = new EventQueue(initialCapacity);
+    if (initialCapacity < 1) {
+      throw new IllegalArgumentException("initialCapacity must be >= 1: " + initialCapacity);
+    }
   }
 
   /** The current simulated time. */
@@ -54,7 +51,7 @@ public final class EventEngine {
     if (!(time >= clock.now())) {
       throw new IllegalArgumentException("time must be >= now: " + time + " < " + clock.now());
     }
-    push(time, payload);
+    queue.add(time, payload);
   }
 
   /**
@@ -66,26 +63,17 @@ public final class EventEngine {
     if (!(delay >= 0)) {
       throw new IllegalArgumentException("delay must be >= 0: " + delay);
     }
-    push(clock.now() + delay, payload);
-  }
-
-  private void push(double time, int payload) {
-    if (firstTaken) {
-      firstTaken = false;
-      queue.replaceFirst(time, payload);
-    } else {
-      queue.add(time, payload);
-    }
+    queue.add(clock.now() + delay, payload);
   }
 
   /** Whether an event is pending. */
   public boolean hasNext() {
-    return queue.size() > (firstTaken ? 1 : 0);
+    return queue.size() > 0;
   }
 
   /** The number of pending events. */
   public int pending() {
-    return queue.size() - (firstTaken ? 1 : 0);
+    return queue.size();
   }
 
   /**
@@ -94,13 +82,10 @@ public final class EventEngine {
    * @throws java.util.NoSuchElementException if no event is pending
    */
   public int next() {
-    if (firstTaken) {
-      queue.poll();
-    }
-    clock.advanceTo(queue.peekTime()); // throws NoSuchElementException if empty
-    firstTaken = true;
+    int payload = queue.poll(); // throws NoSuchElementException if empty
+    clock.advanceTo(queue.lastTime());
     events++;
-    return queue.peekPayload();
+    return payload;
   }
 
   /** The number of events taken by {@link #next()} since the engine was created. */
@@ -112,6 +97,5 @@ public final class EventEngine {
   public void reset() {
     queue.clear();
     clock.reset();
-    firstTaken = false;
   }
 }

@@ -1,10 +1,7 @@
 /**
- * Reports of a simulation: {@code results.csv} ({@link io.github.backoff.sim.report.CsvReport}), the work and
- * completion charts as PNG ({@link io.github.backoff.sim.report.Charts}, drawn with XChart), a self-contained
- * {@code report.html} ({@link io.github.backoff.sim.report.HtmlReport}) and the terminal summary
- * ({@link io.github.backoff.sim.report.SummaryTable}); {@link io.github.backoff.sim.report.Reports} writes them all.
- * The {@code overload} model's reports: {@link io.github.backoff.sim.report.OverloadCsv},
- * {@link io.github.backoff.sim.report.OverloadCharts} and {@link io.github.backoff.sim.report.OverloadHtml}, written
- * by {@link io.github.backoff.sim.report.OverloadReports}.
+ * The report layer: {@link io.github.backoff.sim.report.MetricReports} writes CSV, charts, HTML and the terminal
+ * summary of any model from its declared metrics; {@link io.github.backoff.sim.report.Numbers} (locale-independent
+ * numbers, HTML escaping) and {@link io.github.backoff.sim.report.Charting} (chart warm-up) are the building
+ * blocks models' own layouts use. Imports no model.
  */
 package io.github.backoff.sim.report;

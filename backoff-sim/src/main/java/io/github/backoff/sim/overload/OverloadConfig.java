@@ -1,0 +1,560 @@
+package io.github.backoff.sim.overload;
+
+import io.github.backoff.sim.StrategyRegistry;
+import io.github.backoff.sim.internal.Checks;
+import io.github.backoff.sim.sweep.SimulationConfig;
+import io.github.backoff.strategy.Backoff;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the {@code overload} model simulates: an open system where requests arrive as a Poisson process of rate
+ * λ ({@link #rate()}) at a server of capacity μ ({@link #capacity()}) with a bounded queue; clients time out, and
+ * retry per each {@link OverloadPolicy} with each strategy; between {@link #outageStart()} and
+ * {@code outageStart + outageLength} the capacity drops to {@link #outageCapacity()} × μ.
+ *
+ * <p><b>Time unit: 1 second.</b> Rates are per second, and the timeout, the outage and the horizon are in seconds;
+ * the reports have one bucket per second. Core {@link Backoff} delays keep their real meaning: a delay of
+ * {@code d} ns lasts {@code d / 1e9} s ({@link #NANOS_PER_UNIT}), and the ratio budget's ticker reads the virtual
+ * clock as {@code now × 1e9} ns. {@link #base()} and {@link #cap()} are, as in {@link SimulationConfig}, in
+ * milliseconds of core delay ({@link SimulationConfig#units(double)}).
+ *
+ * <p>{@link #server()} is the queueing server by default; the throttling server ({@code server("throttling")},
+ * {@link #throttleRate()}) rejects at once, as throttled, what arrives above its rate.
+ *
+ * <p>The defaults are the scenario of {@code docs/retry-storms.md}: λ 800/s, μ 1000/s (80 % load), queue 2000,
+ * timeout 1 s, a 10 s outage from 30 s at capacity 0, horizon 180 s, all five built-in policies, 4 attempts
+ * (3 retries), strategy {@code full-jitter} with base 50 ms and cap 2000 ms, 5 runs, seed 42.
+ *
+ * <p>Every setter validates at once and throws {@link IllegalArgumentException} with a one-line message that
+ * starts with the parameter's name; {@link Builder#build()} checks what depends on several settings. Immutable and
+ * thread-safe; the builder is not thread-safe.
+ *
+ * <pre>{@code
+ * OverloadConfig config = OverloadConfig.builder()
+ *     .rate(800).capacity(1000).queue(2000).timeout(1)
+ *     .outage(60, 10, 0).horizon(300)
+ *     .policies("retries,token-bucket").maxAttempts(4)
+ *     .out(Path.of("storm"))
+ *     .build();
+ * OverloadResult result = OverloadSimulator.run(config, ProgressListener.NONE);
+ * }</pre>
+ */
+public final class OverloadConfig {
+  /** Core nanoseconds per time unit of this model: 1 unit = 1 s. */
+  public static final double NANOS_PER_UNIT = 1e9;
+  /** The most requests a run may expect ({@code rate × horizon}). */
+  public static final double MAX_REQUESTS = 1e9;
+  /** The most runs per (policy, strategy). */
+  public static final int MAX_RUNS = 1000;
+  /** The most attempts per request. */
+  public static final int MAX_ATTEMPTS = 100;
+  /** The server that queues what it cannot serve at once (the default). */
+  public static final String QUEUEING = "queueing";
+  /** The server that throttles attempts above {@link #throttleRate()} at once, and queues the rest. */
+  public static final String THROTTLING = "throttling";
+
+  private final double rate;
+  private final double capacity;
+  private final int queue;
+  private final double timeout;
+  private final double outageStart;
+  private final double outageLength;
+  private final double outageCapacity;
+  private final int horizon;
+  private final boolean dropExpired;
+  private final String server;
+  private final double throttleRate;
+  private final List<OverloadPolicy> policies;
+  private final int maxAttempts;
+  private final List<String> strategies;
+  private final double base;
+  private final double cap;
+  private final int runs;
+  private final long seed;
+  private final int threads;
+  private final Path out;
+  private final StrategyRegistry registry;
+
+  private OverloadConfig(Builder b) {
+    rate = b.rate;
+    capacity = b.capacity;
+    queue = b.queue;
+    timeout = b.timeout;
+    outageStart = b.outageStart;
+    outageLength = b.outageLength;
+    outageCapacity = b.outageCapacity;
+    horizon = b.horizon;
+    dropExpired = b.dropExpired;
+    server = b.server;
+    if (b.throttleRate > 0 && !THROTTLING.equals(server)) {
+      throw new IllegalArgumentException("throttle-rate: applies to --server throttling only");
+    }
+    throttleRate = THROTTLING.equals(server) ? (b.throttleRate > 0 ? b.throttleRate : b.capacity) : 0;
+    maxAttempts = b.maxAttempts;
+    strategies = b.strategies;
+    base = b.base;
+    cap = b.cap;
+    runs = b.runs;
+    seed = b.seed;
+    threads = b.threads;
+    out = b.out;
+    if (outageStart + outageLength > horizon) {
+      throw new IllegalArgumentException("outage: must end by the horizon: " + format(outageStart)
+          + " + " + format(outageLength) + " > " + horizon);
+    }
+    if (rate * horizon > MAX_REQUESTS) {
+      throw new IllegalArgumentException("rate: rate x horizon must be <= 1e9 requests: "
+          + format(rate) + " x " + horizon);
+    }
+    if (cap < base) {
+      throw new IllegalArgumentException("cap: must be >= base: " + format(cap) + " < "
+          + format(base));
+    }
+    StrategyRegistry r = StrategyRegistry.study(SimulationConfig.units(base), SimulationConfig.units(cap));
+    for (Map.Entry<String, Backoff> e : b.registeredStrategies.entrySet()) {
+      r = r.with(e.getKey(), e.getValue());
+    }
+    for (String name : strategies) {
+      r.get(name);
+    }
+    registry = r;
+    Map<String, OverloadPolicy> known = new LinkedHashMap<>();
+    for (OverloadPolicy p : OverloadPolicy.defaults()) {
+      known.put(p.name(), p);
+    }
+    known.putAll(b.registeredPolicies);
+    List<OverloadPolicy> selected = new ArrayList<>();
+    for (String name : b.policies) {
+      OverloadPolicy p = known.get(name);
+      if (p == null) {
+        throw new IllegalArgumentException("policies: unknown policy '" + name + "' (known: "
+            + String.join(", ", known.keySet()) + ")");
+      }
+      selected.add(p);
+    }
+    policies = List.copyOf(selected);
+  }
+
+  /** The defaults: the scenario of {@code docs/retry-storms.md}. */
+  public static OverloadConfig defaults() {
+    return builder().build();
+  }
+
+  /** A builder with every setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** λ: requests arriving per second. */
+  public double rate() {
+    return rate;
+  }
+
+  /** μ: requests the server completes per second at full capacity (on average; service times are exponential). */
+  public double capacity() {
+    return capacity;
+  }
+
+  /** The most requests that can wait in the server's queue (not counting the one in service). */
+  public int queue() {
+    return queue;
+  }
+
+  /** How long a client waits for an attempt before it fails, in seconds. */
+  public double timeout() {
+    return timeout;
+  }
+
+  /** When the outage starts, in seconds. */
+  public double outageStart() {
+    return outageStart;
+  }
+
+  /** How long the outage lasts, in seconds (0: no outage). */
+  public double outageLength() {
+    return outageLength;
+  }
+
+  /** When the capacity comes back, in seconds. */
+  public double outageEnd() {
+    return outageStart + outageLength;
+  }
+
+  /** The capacity during the outage as a fraction of μ, in {@code [0, 1]} (0: the server is down). */
+  public double outageCapacity() {
+    return outageCapacity;
+  }
+
+  /** How long each run lasts, in whole seconds; also the number of time-series buckets. */
+  public int horizon() {
+    return horizon;
+  }
+
+  /** Whether the server discards queued requests whose client has given up (deadline propagation). */
+  public boolean dropExpired() {
+    return dropExpired;
+  }
+
+  /** The server: {@link #QUEUEING} (the default) or {@link #THROTTLING}. */
+  public String server() {
+    return server;
+  }
+
+  /**
+   * Attempts per second the throttling server admits at full capacity ({@code outageCapacity ×} that during the
+   * outage); the rest are rejected at once as throttled. 0 for the queueing server.
+   */
+  public double throttleRate() {
+    return throttleRate;
+  }
+
+  /** The policies to compare, in order. */
+  public List<OverloadPolicy> policies() {
+    return policies;
+  }
+
+  /** The most attempts per request (first attempt included) for the policies that retry. */
+  public int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /** The strategy names, in order. */
+  public List<String> strategies() {
+    return strategies;
+  }
+
+  /** The study strategies' base, in milliseconds of core delay. */
+  public double base() {
+    return base;
+  }
+
+  /** The study strategies' cap, in milliseconds of core delay. */
+  public double cap() {
+    return cap;
+  }
+
+  /** Runs per (policy, strategy). */
+  public int runs() {
+    return runs;
+  }
+
+  /** The seed every run's random generators derive from. */
+  public long seed() {
+    return seed;
+  }
+
+  /** Worker threads; they do not change the results. */
+  public int threads() {
+    return threads;
+  }
+
+  /** The directory {@link OverloadSimulator#run} writes the reports into. */
+  public Path out() {
+    return out;
+  }
+
+  /** The core strategy named {@code name}. */
+  public Backoff backoff(String name) {
+    return registry.get(name);
+  }
+
+  private static String format(double d) {
+    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+  }
+
+  @Override
+  public String toString() {
+    return "model=overload rate=" + format(rate) + " capacity=" + format(capacity)
+        + " queue=" + queue + " timeout=" + format(timeout) + " outage="
+        + format(outageStart) + "+" + format(outageLength) + "@"
+        + format(outageCapacity) + " horizon=" + horizon + (dropExpired ? " drop-expired" : "")
+        + (throttleRate > 0 ? " server=throttling throttle-rate=" + format(throttleRate) : "")
+        + " policies=" + policies.stream().map(OverloadPolicy::name).toList() + " max-attempts=" + maxAttempts
+        + " strategies=" + strategies + " base=" + format(base) + " cap="
+        + format(cap) + " runs=" + runs + " seed=" + seed + " threads=" + threads + " out=" + out;
+  }
+
+  /**
+   * Builds an {@link OverloadConfig}; each setter validates its argument at once. Not thread-safe.
+   *
+   * <pre>{@code
+   * OverloadConfig config = OverloadConfig.builder().rate(500).capacity(1000).horizon(60).outage(10, 5, 0).build();
+   * }</pre>
+   */
+  public static final class Builder {
+    private double rate = 800;
+    private double capacity = 1000;
+    private int queue = 2000;
+    private double timeout = 1;
+    private double outageStart = 30;
+    private double outageLength = 10;
+    private double outageCapacity = 0;
+    private int horizon = 180;
+    private boolean dropExpired;
+    private String server = QUEUEING;
+    private double throttleRate;
+    private List<String> policies = OverloadPolicy.NAMES;
+    private int maxAttempts = 4;
+    private List<String> strategies = List.of("full-jitter");
+    private double base = 50;
+    private double cap = 2000;
+    private int runs = 5;
+    private long seed = SimulationConfig.DEFAULT_SEED;
+    private int threads = Math.min(SimulationConfig.MAX_THREADS, Runtime.getRuntime().availableProcessors());
+    private Path out = SimulationConfig.DEFAULT_OUT;
+    private final Map<String, Backoff> registeredStrategies = new LinkedHashMap<>();
+    private final Map<String, OverloadPolicy> registeredPolicies = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /**
+     * λ, requests per second.
+     *
+     * @throws IllegalArgumentException if not in {@code (0, 1e7]}
+     */
+    public Builder rate(double rate) {
+      this.rate = positive(rate, 1e7, "rate");
+      return this;
+    }
+
+    /**
+     * μ, requests the server completes per second.
+     *
+     * @throws IllegalArgumentException if not in {@code (0, 1e7]}
+     */
+    public Builder capacity(double capacity) {
+      this.capacity = positive(capacity, 1e7, "capacity");
+      return this;
+    }
+
+    /**
+     * The queue's size.
+     *
+     * @throws IllegalArgumentException if not in {@code [0, 10_000_000]}
+     */
+    public Builder queue(int queue) {
+      this.queue = Checks.inRange(queue, 0, 10_000_000, "queue");
+      return this;
+    }
+
+    /**
+     * The client's timeout, in seconds.
+     *
+     * @throws IllegalArgumentException if not in {@code (0, 1e6]}
+     */
+    public Builder timeout(double seconds) {
+      this.timeout = positive(seconds, 1e6, "timeout");
+      return this;
+    }
+
+    /**
+     * The outage: from {@code start} for {@code length} seconds the capacity is {@code fraction × μ}.
+     *
+     * @throws IllegalArgumentException if {@code start} or {@code length} is negative, NaN or over 1e6, or
+     *     {@code fraction} is not in {@code [0, 1]}
+     */
+    public Builder outage(double start, double length, double fraction) {
+      this.outageStart = nonNegative(start, "outage-start");
+      this.outageLength = nonNegative(length, "outage-length");
+      if (!(fraction >= 0 && fraction <= 1)) {
+        throw new IllegalArgumentException("outage-capacity: must be in [0, 1]: " + fraction);
+      }
+      this.outageCapacity = fraction;
+      return this;
+    }
+
+    /**
+     * The length of a run, in whole seconds.
+     *
+     * @throws IllegalArgumentException if not in {@code [1, 1_000_000]}
+     */
+    public Builder horizon(int seconds) {
+      if (seconds < 1 || seconds > 1_000_000) {
+        throw new IllegalArgumentException("horizon: must be in [1, 1000000] seconds: " + seconds);
+      }
+      this.horizon = seconds;
+      return this;
+    }
+
+    /** Whether the server discards queued requests whose client has given up (default false). */
+    public Builder dropExpired(boolean dropExpired) {
+      this.dropExpired = dropExpired;
+      return this;
+    }
+
+    /**
+     * The server: {@code queueing} (the default: what it cannot serve at once waits in the queue) or
+     * {@code throttling} (above {@link #throttleRate(double)} attempts per second it rejects at once as throttled).
+     *
+     * @throws IllegalArgumentException if the name is neither
+     */
+    public Builder server(String server) {
+      Objects.requireNonNull(server, "server");
+      if (!QUEUEING.equals(server) && !THROTTLING.equals(server)) {
+        throw new IllegalArgumentException("server: must be queueing or throttling: '" + server + "'");
+      }
+      this.server = server;
+      return this;
+    }
+
+    /**
+     * The throttling server's rate, attempts per second at full capacity (default: the capacity); only with
+     * {@code server("throttling")} (checked by {@link #build()}).
+     *
+     * @throws IllegalArgumentException if not in {@code (0, 1e7]}
+     */
+    public Builder throttleRate(double rate) {
+      this.throttleRate = positive(rate, 1e7, "throttle-rate");
+      return this;
+    }
+
+    /**
+     * The policies to compare, by name: built-in ({@link OverloadPolicy#NAMES}) or {@link #register registered}
+     * (checked by {@link #build()}).
+     *
+     * @throws IllegalArgumentException if the list is empty, a name is blank or repeats
+     */
+    public Builder policies(List<String> names) {
+      this.policies = Checks.names(names, "policies", name -> {
+        if (name == null || name.isBlank()) {
+          throw new IllegalArgumentException("policies: bad policy name '" + name + "' (must be non-blank)");
+        }
+      });
+      return this;
+    }
+
+    /**
+     * The policies as a comma-separated list, such as {@code retries,token-bucket}.
+     *
+     * @throws IllegalArgumentException as {@link #policies(List)}
+     */
+    public Builder policies(String commaSeparated) {
+      return policies(Checks.split(Objects.requireNonNull(commaSeparated, "policies")));
+    }
+
+    /** Makes {@code policy} available by its name (replacing a built-in one of that name). */
+    public Builder register(OverloadPolicy policy) {
+      registeredPolicies.put(Objects.requireNonNull(policy, "policy").name(), policy);
+      return this;
+    }
+
+    /**
+     * The most attempts per request, the first included, for the policies that retry (4 = 3 retries).
+     *
+     * @throws IllegalArgumentException if not in {@code [1, 100]}
+     */
+    public Builder maxAttempts(int maxAttempts) {
+      this.maxAttempts = Checks.inRange(maxAttempts, 1, MAX_ATTEMPTS, "max-attempts");
+      return this;
+    }
+
+    /**
+     * The backoff strategies, by name (as {@link SimulationConfig.Builder#strategies(List)}).
+     *
+     * @throws IllegalArgumentException if the list is empty, a name is bad or repeats
+     */
+    public Builder strategies(List<String> names) {
+      this.strategies = Checks.names(names, "strategies", StrategyRegistry::checkName);
+      return this;
+    }
+
+    /**
+     * The strategies as a comma-separated list.
+     *
+     * @throws IllegalArgumentException as {@link #strategies(List)}
+     */
+    public Builder strategies(String commaSeparated) {
+      return strategies(Checks.split(Objects.requireNonNull(commaSeparated, "strategies")));
+    }
+
+    /** Makes {@code backoff} available as the strategy {@code name}. */
+    public Builder register(String name, Backoff backoff) {
+      StrategyRegistry.checkName(name);
+      registeredStrategies.put(name, Objects.requireNonNull(backoff, "backoff"));
+      return this;
+    }
+
+    /**
+     * The study strategies' base, in milliseconds.
+     *
+     * @throws IllegalArgumentException if negative, NaN or over 1e12
+     */
+    public Builder base(double millis) {
+      this.base = Checks.units(millis, "base");
+      return this;
+    }
+
+    /**
+     * The study strategies' cap, in milliseconds.
+     *
+     * @throws IllegalArgumentException if negative, NaN or over 1e12
+     */
+    public Builder cap(double millis) {
+      this.cap = Checks.units(millis, "cap");
+      return this;
+    }
+
+    /**
+     * Runs per (policy, strategy).
+     *
+     * @throws IllegalArgumentException if not in {@code [1, 1000]}
+     */
+    public Builder runs(int runs) {
+      this.runs = Checks.inRange(runs, 1, MAX_RUNS, "runs");
+      return this;
+    }
+
+    /** The seed; any value. */
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    /**
+     * Worker threads.
+     *
+     * @throws IllegalArgumentException if not in {@code [1, 1024]}
+     */
+    public Builder threads(int threads) {
+      this.threads = Checks.inRange(threads, 1, SimulationConfig.MAX_THREADS, "threads");
+      return this;
+    }
+
+    /** The directory for the reports; created if missing. */
+    public Builder out(Path out) {
+      this.out = Objects.requireNonNull(out, "out");
+      return this;
+    }
+
+    /**
+     * Builds the configuration.
+     *
+     * @throws IllegalArgumentException if the outage ends after the horizon, {@code rate × horizon > 1e9},
+     *     {@code cap < base}, a policy or strategy name is unknown, or a throttle rate is given to the queueing
+     *     server
+     */
+    public OverloadConfig build() {
+      return new OverloadConfig(this);
+    }
+
+    private static double positive(double value, double max, String name) {
+      if (!(value > 0 && value <= max)) {
+        throw new IllegalArgumentException(name + ": must be in (0, " + format(max) + "]: "
+            + value);
+      }
+      return value;
+    }
+
+    private static double nonNegative(double value, String name) {
+      if (!(value >= 0 && value <= 1e6)) {
+        throw new IllegalArgumentException(name + ": must be in [0, 1000000] seconds: " + value);
+      }
+      return value;
+    }
+  }
+}

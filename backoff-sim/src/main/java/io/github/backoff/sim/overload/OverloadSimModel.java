@@ -1,0 +1,110 @@
+package io.github.backoff.sim.overload;
+
+import io.github.backoff.sim.spi.Model;
+import io.github.backoff.sim.spi.Parameter;
+import io.github.backoff.sim.spi.Parameter.Kind;
+import io.github.backoff.sim.spi.Settings;
+import io.github.backoff.sim.spi.StrategyLookup;
+import io.github.backoff.sim.spi.Study;
+import io.github.backoff.sim.StrategyRegistry;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The {@code overload} model as a registered model: its parameters are the {@link OverloadConfig} settings.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * Study study = OverloadSimModel.INSTANCE.study(Settings.of(Map.of("rate", "900")), StrategyLookup.NONE);
+ * }</pre>
+ */
+public final class OverloadSimModel implements Model {
+  /** The one instance. */
+  public static final OverloadSimModel INSTANCE = new OverloadSimModel();
+  private static final List<Parameter> PARAMETERS = List.of(
+      new Parameter("rate", "N", "overload: requests arriving per second. Default 800.", Kind.NUMBER),
+      new Parameter("capacity", "N", "overload: requests the server completes per second. Default 1000.",
+          Kind.NUMBER),
+      new Parameter("queue", "N", "overload: most requests waiting. Default 2000.", Kind.INTEGER),
+      new Parameter("timeout", "T", "overload: client timeout in seconds (or a duration such as 500ms). Default 1.",
+          Kind.SECONDS),
+      new Parameter("outage-start", "T", "overload: when the capacity drops, in seconds. Default 30.",
+          Kind.SECONDS),
+      new Parameter("outage-length", "T", "overload: how long it stays down, in seconds (0: no outage). Default 10.",
+          Kind.SECONDS),
+      new Parameter("outage-capacity", "F",
+          "overload: capacity during the outage as a fraction of --capacity, 0 (down) to 1. Default 0.", Kind.NUMBER),
+      new Parameter("horizon", "T", "overload: length of each run in whole seconds. Default 180.", Kind.SECONDS),
+      new Parameter("policies", "LIST", "overload: retry policies to compare: no-retry, retries, token-bucket, "
+          + "retry-quota, ratio, retry-quota-2026, adaptive, adaptive-nonreserving. Default: the first five.",
+          Kind.TEXT),
+      new Parameter("max-attempts", "N",
+          "overload: attempts per request, the first included, for policies that retry. Default 4.", Kind.INTEGER),
+      new Parameter("drop-expired", "",
+          "overload: the server discards queued requests whose client gave up (deadline propagation).", Kind.FLAG),
+      new Parameter("server", "KIND", "overload: queueing (queues what it cannot serve) or throttling (rejects "
+          + "at once, as throttled, what arrives above --throttle-rate). Default queueing.", Kind.TEXT),
+      new Parameter("throttle-rate", "N", "overload: attempts per second the throttling server admits at full "
+          + "capacity. Default: --capacity.", Kind.NUMBER));
+
+  private OverloadSimModel() {}
+
+  @Override
+  public String name() {
+    return "overload";
+  }
+
+  @Override
+  public String description() {
+    return "an open system: Poisson arrivals at a server with a bounded queue, timeouts, retry policies and budgets, "
+        + "an outage";
+  }
+
+  @Override
+  public List<Parameter> parameters() {
+    return PARAMETERS;
+  }
+
+  @Override
+  public Study study(Settings settings, StrategyLookup strategies) {
+    return new OverloadStudy(config(settings, strategies));
+  }
+
+  /** The configuration the options describe. */
+  OverloadConfig config(Settings s, StrategyLookup strategies) {
+    OverloadConfig defaults = OverloadConfig.defaults();
+    OverloadConfig.Builder b = OverloadConfig.builder().dropExpired(s.flag("drop-expired"));
+    s.longValue("seed").ifPresent(b::seed);
+    s.text("out").map(Path::of).ifPresent(b::out);
+    double base = s.number("base").orElse(defaults.base());
+    double cap = s.number("cap").orElse(defaults.cap());
+    b.base(base).cap(cap);
+    s.number("rate").ifPresent(b::rate);
+    s.number("capacity").ifPresent(b::capacity);
+    s.integer("queue").ifPresent(b::queue);
+    s.number("timeout").ifPresent(b::timeout);
+    if (s.has("outage-start") || s.has("outage-length") || s.has("outage-capacity")) {
+      b.outage(s.number("outage-start").orElse(defaults.outageStart()),
+          s.number("outage-length").orElse(defaults.outageLength()),
+          s.number("outage-capacity").orElse(defaults.outageCapacity()));
+    }
+    s.number("horizon").ifPresent(horizon -> {
+      if (horizon != Math.rint(horizon) || horizon < 1 || horizon > 1_000_000) {
+        throw new IllegalArgumentException("horizon: must be whole seconds in [1, 1000000]: " + horizon);
+      }
+      b.horizon(horizon.intValue());
+    });
+    s.text("policies").ifPresent(b::policies);
+    s.text("server").ifPresent(b::server);
+    s.number("throttle-rate").ifPresent(b::throttleRate);
+    s.integer("max-attempts").ifPresent(b::maxAttempts);
+    s.integer("runs").ifPresent(b::runs);
+    s.integer("threads").ifPresent(b::threads);
+    s.text("strategies").ifPresent(list -> {
+      StrategyRegistry.registerExtras(list, base, cap, strategies, b::register);
+      b.strategies(list);
+    });
+    return b.build();
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The {@code overload} model, one package: a service with a bounded queue, client timeouts, retries under a
+ * {@link io.github.backoff.sim.overload.OverloadPolicy} and a core retry budget, and an outage
+ * ({@link io.github.backoff.sim.overload.OverloadModel}). Configure it with
+ * {@link io.github.backoff.sim.overload.OverloadConfig}, run it with
+ * {@link io.github.backoff.sim.overload.OverloadSimulator}, read
+ * {@link io.github.backoff.sim.overload.OverloadResult}; its own report layout is
+ * {@link io.github.backoff.sim.overload.OverloadReports}. Registered as a model by
+ * {@link io.github.backoff.sim.overload.OverloadSimModel}.
+ *
+ * <pre>{@code
+ * OverloadResult result = OverloadSimulator.run(OverloadConfig.defaults(), ProgressListener.NONE);
+ * System.out.print(OverloadReports.summary(result));
+ * }</pre>
+ */
+package io.github.backoff.sim.overload;

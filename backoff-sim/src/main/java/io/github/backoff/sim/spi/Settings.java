@@ -1,0 +1,123 @@
+package io.github.backoff.sim.spi;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The options given for one simulation, by parameter name (without dashes), as text: the common ones
+ * ({@link #COMMON}) and the model's own {@link Parameter}s. A model reads them with the typed getters, which
+ * throw an {@link IllegalArgumentException} whose message starts with the parameter's name, so a command line can
+ * print it as is. An absent option means "the model's default".
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * Settings settings = Settings.of(Map.of("clients", "10..50:10", "runs", "20"));
+ * int runs = settings.integer("runs").orElse(100);
+ * }</pre>
+ */
+public final class Settings {
+  /** The options every model takes. */
+  public static final java.util.List<String> COMMON =
+      java.util.List.of("strategies", "runs", "seed", "threads", "base", "cap", "out");
+
+  private final Map<String, String> values;
+
+  private Settings(Map<String, String> values) {
+    this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+  }
+
+  /** No options: every setting at the model's default. */
+  public static Settings none() {
+    return new Settings(Map.of());
+  }
+
+  /** The given options (copied); a flag's value is {@code "true"}. */
+  public static Settings of(Map<String, String> values) {
+    values.forEach((k, v) -> {
+      Objects.requireNonNull(k, "name");
+      Objects.requireNonNull(v, k);
+    });
+    return new Settings(values);
+  }
+
+  /** These settings plus {@code name = value}. */
+  public Settings with(String name, String value) {
+    Map<String, String> copy = new LinkedHashMap<>(values);
+    copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, name));
+    return new Settings(copy);
+  }
+
+  /** The options given, by name, in the order given. */
+  public Map<String, String> asMap() {
+    return values;
+  }
+
+  /** Whether the option was given. */
+  public boolean has(String name) {
+    return values.containsKey(name);
+  }
+
+  /** The option as text. */
+  public Optional<String> text(String name) {
+    return Optional.ofNullable(values.get(name));
+  }
+
+  /**
+   * The option as a whole number.
+   *
+   * @throws IllegalArgumentException {@code "NAME: not a whole number: 'VALUE'"}
+   */
+  public Optional<Integer> integer(String name) {
+    return text(name).map(v -> {
+      try {
+        return Integer.parseInt(v.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + ": not a whole number: '" + v + "'");
+      }
+    });
+  }
+
+  /**
+   * The option as a {@code long}.
+   *
+   * @throws IllegalArgumentException {@code "NAME: not a whole number: 'VALUE'"}
+   */
+  public Optional<Long> longValue(String name) {
+    return text(name).map(v -> {
+      try {
+        return Long.parseLong(v.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + ": not a whole number: '" + v + "'");
+      }
+    });
+  }
+
+  /**
+   * The option as a number.
+   *
+   * @throws IllegalArgumentException {@code "NAME: not a number: 'VALUE'"}
+   */
+  public Optional<Double> number(String name) {
+    return text(name).map(v -> {
+      try {
+        return Double.parseDouble(v.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + ": not a number: '" + v + "'");
+      }
+    });
+  }
+
+  /** Whether the flag was given (and not as {@code false}). */
+  public boolean flag(String name) {
+    return text(name).map(v -> !v.equalsIgnoreCase("false")).orElse(false);
+  }
+
+  @Override
+  public String toString() {
+    return values.toString();
+  }
+}

@@ -1,0 +1,102 @@
+package io.github.backoff.sim.sweep;
+
+import io.github.backoff.sim.engine.EventEngine;
+import io.github.backoff.sim.engine.Models;
+import io.github.backoff.strategy.Backoff;
+import java.util.random.RandomGenerator;
+
+/**
+ * One server that handles one request at a time: N clients each need one request served.
+ *
+ * <p>A request travels to the server in one network hop of {@code |Normal(10, 2)|} time units (as in
+ * {@link OccModel}). If the server is idle it serves the request for {@code max(1, Normal(10, 4))} time units and
+ * the reply reaches the client one hop after service ends; if the server is busy the request is rejected at once,
+ * the rejection reaches the client one hop later, and the client waits its backoff and sends again. Work is the
+ * number of requests sent; completion is when the last success reaches its client; utilisation is the server's
+ * busy time over the time from 0 to the end of its last service.
+ *
+ * <p>Each request costs one engine event, its arrival at the server: the server's only state is when it will be
+ * free again, and the client's reaction to a rejection depends on nothing else.
+ *
+ * <p>Not thread-safe: one instance per thread.
+ *
+ * <pre>{@code
+ * SingleServerModel model = new SingleServerModel(1_000_000); // 1 time unit = 1 ms
+ * RunOutcome outcome = new RunOutcome();
+ * model.run(20, Backoff.exponential(Duration.ofMillis(10)).withFullJitter(), new SplittableRandom(1), outcome);
+ * double utilisation = outcome.utilisation();
+ * }</pre>
+ */
+public final class SingleServerModel implements ClientModel {
+  /** Mean service time, in time units: N x 10 is a lower bound of the mean completion, since the server is the only shared resource. */
+  public static final double SERVICE_MEAN = 10;
+  /** Standard deviation of the service time, in time units. */
+  public static final double SERVICE_SD = 4;
+  /** The shortest service time, in time units. */
+  public static final double SERVICE_MIN = 1;
+
+  private final double unitsPerNano;
+  private final EventEngine engine = new EventEngine(256);
+  private int[] retries = new int[0];
+  private long[] previousDelay = new long[0];
+
+  /**
+   * Creates a model where one time unit is {@code nanosPerUnit} nanoseconds of {@link Backoff} delay.
+   *
+   * @throws IllegalArgumentException if {@code nanosPerUnit} is not positive and finite
+   */
+  public SingleServerModel(double nanosPerUnit) {
+    this.unitsPerNano = Models.unitsPerNano(nanosPerUnit);
+  }
+
+  @Override
+  public void run(int clients, Backoff backoff, RandomGenerator random, RunOutcome outcome) {
+    Models.checkClients(clients);
+    ensureCapacity(clients);
+    engine.reset();
+    outcome.reset();
+    long eventsBefore = engine.eventCount();
+    long work = 0;
+    double completion = 0;
+    double busyUntil = 0;
+    double busyTime = 0;
+    for (int c = 0; c < clients; c++) {
+      retries[c] = 0;
+      previousDelay[c] = 0;
+      engine.scheduleAt(hop(random), c);
+    }
+    while (engine.hasNext()) {
+      int c = engine.next();
+      double now = engine.now();
+      work++;
+      if (now < busyUntil) {
+        int retry = ++retries[c];
+        long delay = backoff.delayNanos(retry, previousDelay[c], random);
+        previousDelay[c] = delay;
+        double replyHop = hop(random);
+        engine.scheduleIn(replyHop + delay * unitsPerNano + hop(random), c);
+      } else {
+        double service = Math.max(SERVICE_MIN, SERVICE_MEAN + SERVICE_SD * random.nextGaussian());
+        busyUntil = now + service;
+        busyTime += service;
+        completion = Math.max(completion, busyUntil + hop(random));
+      }
+    }
+    outcome.work = work;
+    outcome.completion = completion;
+    outcome.busyTime = busyTime;
+    outcome.busySpan = busyUntil;
+    outcome.events = engine.eventCount() - eventsBefore;
+  }
+
+  private static double hop(RandomGenerator random) {
+    return Math.abs(OccModel.HOP_MEAN + OccModel.HOP_SD * random.nextGaussian());
+  }
+
+  private void ensureCapacity(int clients) {
+    if (retries.length < clients) {
+      retries = new int[clients];
+      previousDelay = new long[clients];
+    }
+  }
+}

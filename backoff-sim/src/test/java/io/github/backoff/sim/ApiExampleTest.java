@@ -1,0 +1,58 @@
+package io.github.backoff.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.OverloadReports;
+import io.github.backoff.sim.overload.OverloadResult;
+import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.spi.Settings;
+import io.github.backoff.sim.spi.StrategyLookup;
+import io.github.backoff.sim.spi.Study;
+import io.github.backoff.sim.sweep.SimulationConfig;
+import io.github.backoff.sim.sweep.SimulationResult;
+import io.github.backoff.sim.sweep.Simulator;
+import io.github.backoff.sim.sweep.SummaryTable;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The examples of docs/simulator.md ("API"), smaller, so that they keep compiling and working. */
+class ApiExampleTest {
+
+  @Test
+  void anyModel_throughTheRegistry(@TempDir Path dir) throws Exception {
+    Study study = Simulation.study(ModelRegistry.defaults(), "overload",
+        Settings.of(Map.of("rate", "90", "capacity", "100", "horizon", "20", "outage-start", "5", "runs", "1",
+            "policies", "retries,ratio", "out", dir.toString())), StrategyLookup.NONE);
+    Simulation.Outcome outcome = Simulation.run(study, ProgressListener.NONE);
+    assertThat(outcome.summary()).startsWith("model overload: λ 90/s");
+    assertThat(outcome.files()).allSatisfy(file -> assertThat(file).exists());
+  }
+
+  @Test
+  void modelsOwnApi(@TempDir Path dir) throws Exception {
+    SimulationConfig config = SimulationConfig.builder()
+        .model("occ").clients("10,20").strategies("none,full-jitter")
+        .runs(5).seed(42).out(dir.resolve("out"))
+        .build();
+    SimulationResult result = Simulator.run(config, ProgressListener.NONE);
+    assertThat(SummaryTable.format(result)).contains("full-jitter");
+
+    OverloadConfig storm = OverloadConfig.builder()
+        .rate(80).capacity(100).queue(200).timeout(1).outage(5, 5, 0).horizon(30)
+        .policies("retries,token-bucket").maxAttempts(4).runs(1).out(dir.resolve("storm"))
+        .build();
+    OverloadResult stormResult = OverloadSimulator.run(storm, ProgressListener.NONE);
+    assertThat(OverloadReports.summary(stormResult)).contains("token-bucket");
+
+    OverloadConfig throttled = OverloadConfig.builder()
+        .server("throttling").throttleRate(60).rate(80).capacity(100).outage(0, 0, 0).horizon(20)
+        .policies("retries,retry-quota-2026,adaptive").runs(1).out(dir.resolve("throttled"))
+        .build();
+    OverloadResult throttledResult = OverloadSimulator.simulate(throttled, ProgressListener.NONE);
+    double adaptiveWait = throttledResult.point("adaptive", "full-jitter").limiterWaitPerRequest().mean();
+    assertThat(adaptiveWait).isPositive();
+  }
+}
