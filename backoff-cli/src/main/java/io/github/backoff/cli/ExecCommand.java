@@ -71,6 +71,14 @@ final class ExecCommand implements Callable<Integer> {
       description = "A strategy or preset name. Default ${DEFAULT-VALUE}.")
   String strategy;
 
+  @Option(names = "--base", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "The first wait (the median first wait for decorrelated-jitter-v2). Default 1s.")
+  Duration base;
+
+  @Option(names = "--cap", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "The largest wait. Default 60s (none for none and constant, or below a larger --base).")
+  Duration cap;
+
   @Mixin
   StrategyOptions options = new StrategyOptions();
 
@@ -108,13 +116,29 @@ final class ExecCommand implements Callable<Integer> {
   private final AtomicReference<Process> running = new AtomicReference<>();
   private volatile boolean stopping;
 
-  @Override
-  public Integer call() {
-    if (command.isEmpty()) {
-      throw new ParameterException(spec.commandLine(),
-          "missing COMMAND: usage: backoff exec [options] -- COMMAND [ARGS...]");
+  /** What a run does, from the options and the defaults: the one place both {@link #call()} and tests read. */
+  static final class Settings {
+    final StrategyOptions.Resolved strategy;
+    final int maxAttempts;
+    /** The time budget, or null for none. */
+    final Duration maxTime;
+    final ExitCodes exitCodes;
+
+    Settings(StrategyOptions.Resolved strategy, int maxAttempts, Duration maxTime, ExitCodes exitCodes) {
+      this.strategy = strategy;
+      this.maxAttempts = maxAttempts;
+      this.maxTime = maxTime;
+      this.exitCodes = exitCodes;
     }
-    StrategyOptions.Resolved resolved = options.resolve(strategy, spec, DEFAULT_BASE, DEFAULT_CAP);
+
+    @Override
+    public String toString() {
+      return strategy.description + "; max attempts " + maxAttempts + "; max time " + maxTime + "; " + exitCodes;
+    }
+  }
+
+  Settings settings() {
+    StrategyOptions.Resolved resolved = options.resolve(strategy, spec, base, cap, DEFAULT_BASE, DEFAULT_CAP);
     int attempts = maxAttempts != null ? maxAttempts
         : resolved.preset.map(p -> p.maxAttempts()).orElse(DEFAULT_MAX_ATTEMPTS);
     if (attempts < 1) {
@@ -122,14 +146,27 @@ final class ExecCommand implements Callable<Integer> {
     }
     ExitCodes exitCodes = new ExitCodes(retryOnExit, noRetryOnExit == null ? List.of(CANNOT_EXECUTE, NOT_FOUND)
         : noRetryOnExit);
+    Duration budget = maxTime != null ? maxTime : resolved.preset.flatMap(p -> p.maxElapsed()).orElse(null);
+    return new Settings(resolved, attempts, budget, exitCodes);
+  }
+
+  @Override
+  public Integer call() {
+    if (command.isEmpty()) {
+      throw new ParameterException(spec.commandLine(),
+          "missing COMMAND: usage: backoff exec [options] -- COMMAND [ARGS...]");
+    }
+    Settings settings = settings();
+    int attempts = settings.maxAttempts;
+    ExitCodes exitCodes = settings.exitCodes;
     PrintWriter err = spec.commandLine().getErr();
 
     RetryPolicyBuilder<Integer> policy = RetryPolicy.<Integer>builder()
-        .withBackoff(resolved.backoff)
+        .withBackoff(settings.strategy.backoff)
         .withMaxAttempts(attempts)
         .retryOn(AttemptTimeoutException.class)
         .retryIfResult(exitCodes::isRetryable);
-    Duration budget = maxTime != null ? maxTime : resolved.preset.flatMap(p -> p.maxElapsed()).orElse(null);
+    Duration budget = settings.maxTime;
     if (budget != null) {
       policy.withMaxElapsed(requirePositive(budget, "--max-time"));
     }
@@ -159,7 +196,7 @@ final class ExecCommand implements Callable<Integer> {
       if (e.getCause() instanceof AttemptTimeoutException) {
         return TIMED_OUT;
       }
-      err.println("backoff: " + command.get(0) + " failed: " + e.getMessage());
+      err.println("backoff: " + command.get(0) + " failed: " + Errors.plain(e.getMessage()));
       return BackoffCommand.FAILED;
     } finally {
       err.flush();
@@ -202,10 +239,16 @@ final class ExecCommand implements Callable<Integer> {
     String message = String.valueOf(e.getMessage());
     if (!quiet) {
       spec.commandLine().getErr().println("backoff: cannot run " + command.get(0) + ": "
-          + message.replaceFirst("^Cannot run program \"[^\"]*\"(?: \\(in directory \"[^\"]*\"\\))?: ", ""));
+          + lowerFirst(message.replaceFirst("^Cannot run program \"[^\"]*\"(?: \\(in directory \"[^\"]*\"\\))?: ", "")
+              .replaceFirst("^error=\\d+, ", "")));
       spec.commandLine().getErr().flush();
     }
     return message.contains("error=2,") ? NOT_FOUND : CANNOT_EXECUTE;
+  }
+
+  /** "No such file or directory" as the shell says it: "no such file or directory". */
+  private static String lowerFirst(String s) {
+    return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
   }
 
   /** The shutdown hook (SIGINT, SIGTERM): no new attempt, and the running command's tree is ended. */
@@ -252,6 +295,11 @@ final class ExecCommand implements Callable<Integer> {
     ExitCodes(List<Integer> only, List<Integer> never) {
       this.only = only == null ? null : List.copyOf(only);
       this.never = List.copyOf(never);
+    }
+
+    @Override
+    public String toString() {
+      return "retry on " + (only == null ? "any non-zero exit" : only) + " except " + never;
     }
 
     boolean isRetryable(Integer exit) {
@@ -309,7 +357,7 @@ final class ExecCommand implements Callable<Integer> {
       if (failure instanceof AttemptTimeoutException) {
         return "timed out after " + seconds(((AttemptTimeoutException) failure).timeout());
       }
-      return failure != null ? String.valueOf(failure.getMessage()) : "exit " + exit;
+      return failure != null ? Errors.describe(failure) : "exit " + exit;
     }
 
     /** {@code 1.37s}, {@code 250ms}: short, like the rest of the command's output. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -50,6 +51,14 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "STRATEGY", description = "A strategy or preset name (see above).")
   String strategy;
+
+  @Option(names = "--base", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "The first wait (the median first wait for decorrelated-jitter-v2). Default 100ms.")
+  Duration base;
+
+  @Option(names = "--cap", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "The largest wait. Default: none (20s for the decorrelated jitters).")
+  Duration cap;
 
   @Mixin
   StrategyOptions options = new StrategyOptions();
@@ -104,7 +113,7 @@ final class ScheduleCommand implements Callable<Integer> {
       try {
         Files.write(chart, ScheduleChart.png(schedule, subject.name, usedSeed));
       } catch (IOException e) {
-        throw usage("cannot write --chart file " + chart + ": " + e.getMessage());
+        throw usage("cannot write --chart file " + chart + ": " + Errors.describe(e));
       }
       if (format == Format.TABLE) {
         out.println();
@@ -133,7 +142,7 @@ final class ScheduleCommand implements Callable<Integer> {
   }
 
   private Subject subject() {
-    return new Subject(options.resolve(strategy, spec, null, null));
+    return new Subject(options.resolve(strategy, spec, base, cap, null, null));
   }
 
   private void requirePositive(int value, String option) {

@@ -1,45 +1,50 @@
 package io.github.backoff.cli;
 
 import io.github.backoff.preset.Preset;
-import io.github.backoff.sim.ModelKind;
-import io.github.backoff.sim.OverloadConfig;
-import io.github.backoff.sim.OverloadResult;
-import io.github.backoff.sim.OverloadSimulator;
+import io.github.backoff.sim.ModelRegistry;
 import io.github.backoff.sim.ProgressBar;
 import io.github.backoff.sim.ProgressListener;
-import io.github.backoff.sim.SimulationConfig;
-import io.github.backoff.sim.SimulationResult;
-import io.github.backoff.sim.Simulator;
-import io.github.backoff.sim.StrategyRegistry;
+import io.github.backoff.sim.Simulation;
+import io.github.backoff.sim.spi.Parameter;
+import io.github.backoff.sim.spi.Results;
+import io.github.backoff.sim.spi.Settings;
+import io.github.backoff.sim.spi.Study;
+import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.strategy.BackoffSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code backoff simulate}: the competing-clients simulator. Parsing and wiring only: the configuration, the run
- * and the reports are {@code backoff-sim}'s ({@link SimulationConfig}, {@link Simulator}); strategies beyond the
- * study's come from the core's {@link Preset} and {@link BackoffSpec}.
+ * {@code backoff simulate}: the simulator. Parsing and wiring only: the models, the run and the reports are
+ * {@code backoff-sim}'s ({@link ModelRegistry}, {@link Simulation}); strategies beyond the study's come from the
+ * core's {@link Preset} and {@link BackoffSpec}. The common options are declared here; every registered model's
+ * own {@link Parameter}s are added as options when the command is built ({@link ModelOptions}), so a new model
+ * needs no change here.
  *
  * <p>Not thread-safe: picocli fills the fields, one instance per run.
  */
 @Command(name = "simulate",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
+    modelTransformer = SimulateCommand.ModelOptions.class,
     description = {
         "Simulates N clients competing for one service and reports work (calls made) and completion time per "
             + "strategy: the AWS study \"Exponential Backoff And Jitter\" (model occ) or a one-at-a-time server.",
@@ -55,34 +60,36 @@ import picocli.CommandLine.TypeConversionException;
             + "--outage-start for --outage-length seconds the capacity is --outage-capacity x capacity. Time unit: "
             + "1 s; --base and --cap stay in ms of core delay. Writes DIR/timeseries.csv, DIR/summary.csv, "
             + "DIR/runs.csv, DIR/goodput.png, DIR/overload.png and DIR/report.html; prints amplification, requests "
-            + "lost and recovery time per policy."},
+            + "lost and recovery time per policy. --server throttling rejects at once above --throttle-rate instead "
+            + "of queueing; policies adaptive and retry-quota-2026 follow the AWS SDKs' 2026 behaviour.",
+        "",
+        "--model hedging: requests at --load of --servers servers with a lognormal latency and a slow tail; "
+            + "compares --modes none, fixed, percentile and budgeted hedging: p50/p99/p99.9 latency and extra load "
+            + "per load level, and the load where hedging starts to hurt. Writes DIR/results.csv, one chart per "
+            + "metric and DIR/report.html."},
     footer = {"", "Examples:",
         "  backoff simulate",
         "  backoff simulate --model single-server --clients 10..100:10 --runs 50",
         "  backoff simulate --strategies full-jitter,decorrelated-jitter,google-drive --out /tmp/sim",
         "  backoff simulate --model overload --out /tmp/storm",
-        "  backoff simulate --model overload --rate 900 --policies retries,ratio --out /tmp/storm"})
+        "  backoff simulate --model overload --rate 900 --policies retries,ratio --out /tmp/storm",
+        "  backoff simulate --model hedging --out /tmp/hedging"})
 final class SimulateCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "occ",
-      description = "occ (optimistic concurrency, the study), single-server, or overload (an open system with an "
-          + "outage: see the overload options). Default ${DEFAULT-VALUE}.")
+  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "occ", completionCandidates = ModelNames.class,
+      description = "The model: ${COMPLETION-CANDIDATES} (occ: optimistic concurrency, the study; overload: an open "
+          + "system with an outage, see the overload options; hedging: hedged requests across load levels). Default ${DEFAULT-VALUE}.")
   String model;
-
-  @Option(names = "--clients", paramLabel = "LIST",
-      description = "Client counts: N, A..B or A..B:STEP, comma-separated. Default " + SimulationConfig.DEFAULT_CLIENTS
-          + ". Not for overload.")
-  String clients;
 
   @Option(names = "--strategies", paramLabel = "LIST",
       description = "Comma-separated strategy or preset names. Default: the study's five (overload: full-jitter).")
   String strategies;
 
   @Option(names = "--runs", paramLabel = "R",
-      description = "Runs per point (overload: per policy and strategy). Default 100 (overload: 5).")
+      description = "Runs per point (overload: per policy and strategy). Default 100 (overload: 5, hedging: 3).")
   Integer runs;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Seed. Default 42.")
@@ -106,150 +113,55 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
   boolean quiet;
 
-  @Option(names = "--rate", paramLabel = "N", description = "overload: requests arriving per second. Default 800.")
-  Double rate;
-
-  @Option(names = "--capacity", paramLabel = "N",
-      description = "overload: requests the server completes per second. Default 1000.")
-  Double capacity;
-
-  @Option(names = "--queue", paramLabel = "N", description = "overload: most requests waiting. Default 2000.")
-  Integer queue;
-
-  @Option(names = "--timeout", paramLabel = "T", converter = Seconds.class,
-      description = "overload: client timeout in seconds (or a duration such as 500ms). Default 1.")
-  Double timeout;
-
-  @Option(names = "--outage-start", paramLabel = "T", converter = Seconds.class,
-      description = "overload: when the capacity drops, in seconds. Default 30.")
-  Double outageStart;
-
-  @Option(names = "--outage-length", paramLabel = "T", converter = Seconds.class,
-      description = "overload: how long it stays down, in seconds (0: no outage). Default 10.")
-  Double outageLength;
-
-  @Option(names = "--outage-capacity", paramLabel = "F",
-      description = "overload: capacity during the outage as a fraction of --capacity, 0 (down) to 1. Default 0.")
-  Double outageCapacity;
-
-  @Option(names = "--horizon", paramLabel = "T", converter = Seconds.class,
-      description = "overload: length of each run in whole seconds. Default 180.")
-  Double horizon;
-
-  @Option(names = "--policies", paramLabel = "LIST",
-      description = "overload: retry policies to compare: no-retry, retries, token-bucket, retry-quota, ratio. "
-          + "Default: all five.")
-  String policies;
-
-  @Option(names = "--max-attempts", paramLabel = "N",
-      description = "overload: attempts per request, the first included, for policies that retry. Default 4.")
-  Integer maxAttempts;
-
-  @Option(names = "--drop-expired",
-      description = "overload: the server discards queued requests whose client gave up (deadline propagation).")
-  boolean dropExpired;
-
   @Override
   public Integer call() throws IOException {
-    if (ModelKind.parse(model) == ModelKind.OVERLOAD) {
-      return overload();
-    }
-    rejectOverloadOptions();
-    SimulationConfig config = config();
-    prepare(out);
-    SimulationResult result = Simulator.run(config, progress());
-    return printed(result.summary(), List.of("results.csv", "work.png", "completion.png", "report.html"),
-        result.events(), result.elapsed(), result.eventsPerSecond());
+    Study study = study();
+    prepare(study.out());
+    Simulation.Outcome outcome = Simulation.run(study, progress());
+    return printed(outcome);
   }
 
-  private SimulationConfig config() {
-    double b0 = base == null ? SimulationConfig.DEFAULT_BASE : base;
-    double c0 = cap == null ? SimulationConfig.DEFAULT_CAP : cap;
-    SimulationConfig.Builder b = SimulationConfig.builder().model(model).seed(seed).base(b0).cap(c0).out(out);
-    if (clients != null) {
-      b.clients(clients);
-    }
-    if (runs != null) {
-      b.runs(runs);
-    }
-    if (threads != null) {
-      b.threads(threads);
-    }
-    if (strategies != null) {
-      registerExtras(b0, c0, b::register);
-      b.strategies(strategies);
-    }
-    return b.build();
+  /**
+   * The study the parsed options describe, defaults resolved by the model; nothing is run or written. Tests compare
+   * it without and with an option at its stated default.
+   *
+   * @throws IllegalArgumentException if an option does not apply to the model or a value is invalid
+   */
+  Study study() {
+    return Simulation.study(ModelRegistry.defaults(), model, settings(), SimulateCommand::extra);
   }
 
-  /** Registers the named strategies beyond the study's (presets, other core strategies) with {@code register}. */
-  private void registerExtras(double b0, double c0, java.util.function.BiConsumer<String, Backoff> register) {
-    for (String raw : strategies.split(",")) {
-      String name = raw.strip();
-      if (!StrategyRegistry.STUDY_NAMES.contains(name)) {
-        Backoff extra = extra(name, b0, c0);
-        if (extra != null) {
-          register.accept(name, extra);
+  /** The options given, common and model-specific, as the models read them. */
+  private Settings settings() {
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("seed", Long.toString(seed));
+    values.put("out", out.toString());
+    put(values, "strategies", strategies);
+    put(values, "runs", runs);
+    put(values, "threads", threads);
+    put(values, "base", base);
+    put(values, "cap", cap);
+    for (Parameter p : ModelRegistry.defaults().parameters()) {
+      OptionSpec option = spec.findOption("--" + p.name());
+      if (option == null || !spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        continue;
+      }
+      Object value = option.getValue();
+      if (p.kind() == Parameter.Kind.FLAG) {
+        if (Boolean.TRUE.equals(value)) {
+          values.put(p.name(), "true");
         }
+      } else {
+        put(values, p.name(), value);
       }
     }
+    return Settings.of(values);
   }
 
-  /** {@code --model overload}: builds its configuration, runs it, prints the summary. */
-  private int overload() throws IOException {
-    if (clients != null) {
-      throw new IllegalArgumentException("clients: does not apply to --model overload (it has an arrival rate, "
-          + "--rate)");
+  private static void put(Map<String, String> values, String name, Object value) {
+    if (value != null) {
+      values.put(name, value.toString());
     }
-    OverloadConfig.Builder b = OverloadConfig.builder().seed(seed).out(out).dropExpired(dropExpired);
-    OverloadConfig defaults = OverloadConfig.defaults();
-    double b0 = base == null ? defaults.base() : base;
-    double c0 = cap == null ? defaults.cap() : cap;
-    b.base(b0).cap(c0);
-    if (rate != null) {
-      b.rate(rate);
-    }
-    if (capacity != null) {
-      b.capacity(capacity);
-    }
-    if (queue != null) {
-      b.queue(queue);
-    }
-    if (timeout != null) {
-      b.timeout(timeout);
-    }
-    if (outageStart != null || outageLength != null || outageCapacity != null) {
-      b.outage(outageStart != null ? outageStart : defaults.outageStart(),
-          outageLength != null ? outageLength : defaults.outageLength(),
-          outageCapacity != null ? outageCapacity : defaults.outageCapacity());
-    }
-    if (horizon != null) {
-      if (horizon != Math.rint(horizon) || horizon < 1 || horizon > 1_000_000) {
-        throw new IllegalArgumentException("horizon: must be whole seconds in [1, 1000000]: " + horizon);
-      }
-      b.horizon(horizon.intValue());
-    }
-    if (policies != null) {
-      b.policies(policies);
-    }
-    if (maxAttempts != null) {
-      b.maxAttempts(maxAttempts);
-    }
-    if (runs != null) {
-      b.runs(runs);
-    }
-    if (threads != null) {
-      b.threads(threads);
-    }
-    if (strategies != null) {
-      registerExtras(b0, c0, b::register);
-      b.strategies(strategies);
-    }
-    OverloadConfig config = b.build();
-    prepare(out);
-    OverloadResult result = OverloadSimulator.run(config, progress());
-    return printed(result.summary(), List.of("timeseries.csv", "summary.csv", "runs.csv", "goodput.png",
-        "overload.png", "report.html"), result.events(), result.elapsed(), result.eventsPerSecond());
   }
 
   /** A progress bar on standard error when it is a terminal and not {@code --quiet}. */
@@ -258,32 +170,55 @@ final class SimulateCommand implements Callable<Integer> {
   }
 
   /** Prints the summary, the files written to {@code --out} and the speed; returns the exit code. */
-  private int printed(String summary, List<String> files, long events, Duration elapsed, double eventsPerSecond) {
-    List<String> paths = files.stream().map(f -> out.resolve(f).toString()).collect(Collectors.toList());
+  private int printed(Simulation.Outcome outcome) {
+    List<String> paths = outcome.files().stream().map(Path::toString).collect(Collectors.toList());
+    Results results = outcome.results();
     PrintWriter printer = spec.commandLine().getOut();
-    printer.print(summary);
+    printer.print(outcome.summary());
     printer.printf(Locale.ROOT, "%nwrote %s and %s%n%,d events in %.2f s (%.1f M events/s)%n",
-        String.join(", ", paths.subList(0, paths.size() - 1)), paths.get(paths.size() - 1), events,
-        elapsed.toNanos() / 1e9, eventsPerSecond / 1e6);
+        String.join(", ", paths.subList(0, paths.size() - 1)), paths.get(paths.size() - 1), results.events(),
+        results.elapsed().toNanos() / 1e9, results.eventsPerSecond() / 1e6);
     printer.flush();
     return BackoffCommand.OK;
   }
 
-  /** The overload model's options, given to another model, are a mistake worth saying so. */
-  private void rejectOverloadOptions() {
-    Object[][] options = {{"rate", rate}, {"capacity", capacity}, {"queue", queue}, {"timeout", timeout},
-        {"outage-start", outageStart}, {"outage-length", outageLength}, {"outage-capacity", outageCapacity},
-        {"horizon", horizon}, {"policies", policies}, {"max-attempts", maxAttempts},
-        {"drop-expired", dropExpired ? Boolean.TRUE : null}};
-    for (Object[] option : options) {
-      if (option[1] != null) {
-        throw new IllegalArgumentException(option[0] + ": applies to --model overload only");
+  /**
+   * Adds every registered model's {@link Parameter}s to the command as options: {@code --NAME VALUE} (a flag takes
+   * none); seconds and milliseconds accept durations ({@link Seconds}, {@link Units}).
+   */
+  static final class ModelOptions implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec commandSpec) {
+      for (Parameter p : ModelRegistry.defaults().parameters()) {
+        if (commandSpec.findOption("--" + p.name()) != null) {
+          continue;
+        }
+        OptionSpec.Builder option = OptionSpec.builder("--" + p.name()).description(p.description());
+        switch (p.kind()) {
+          case FLAG -> option.arity("0").type(boolean.class);
+          case INTEGER -> option.paramLabel(p.label()).type(Integer.class);
+          case NUMBER -> option.paramLabel(p.label()).type(Double.class);
+          case SECONDS -> option.paramLabel(p.label()).type(Double.class).converters(new Seconds());
+          case MILLIS -> option.paramLabel(p.label()).type(Double.class).converters(new Units());
+          case TEXT -> option.paramLabel(p.label()).type(String.class);
+          default -> throw new IllegalStateException("unknown kind " + p.kind());
+        }
+        commandSpec.addOption(option.build());
       }
+      return commandSpec;
+    }
+  }
+
+  /** The registered models' names, for {@code --model}'s help. */
+  static final class ModelNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return ModelRegistry.defaults().names().iterator();
     }
   }
 
   /** A preset as it is (1 unit = 1 ms), or a core strategy with the simulation's base and cap; null if unknown. */
-  private static Backoff extra(String name, double base, double cap) {
+  static Backoff extra(String name, double base, double cap) {
     if (Preset.names().contains(name)) {
       return Preset.byName(name).backoff();
     }
@@ -318,14 +253,7 @@ final class SimulateCommand implements Callable<Integer> {
   static final class Seconds implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      String text = value.strip();
-      if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
-        return Double.parseDouble(text);
-      }
-      if (text.startsWith("-")) {
-        throw new TypeConversionException("'" + value + "' is negative: must be >= 0");
-      }
-      return new DurationConverter().convert(text).toNanos() / 1e9;
+      return plainOrDuration(value, 1e9);
     }
   }
 
@@ -333,14 +261,19 @@ final class SimulateCommand implements Callable<Integer> {
   static final class Units implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      String text = value.strip();
-      if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
-        return Double.parseDouble(text);
-      }
-      if (text.startsWith("-")) {
-        throw new TypeConversionException("'" + value + "' is negative: must be >= 0");
-      }
-      return new DurationConverter().convert(text).toNanos() / (double) SimulationConfig.TIME_UNIT.toNanos();
+      return plainOrDuration(value, SimulationConfig.TIME_UNIT.toNanos());
     }
+  }
+
+  /** A plain non-negative number as is, or a duration in units of {@code nanosPerUnit} nanoseconds. */
+  private static double plainOrDuration(String value, double nanosPerUnit) {
+    String text = value.strip();
+    if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
+      return Double.parseDouble(text);
+    }
+    if (text.startsWith("-")) {
+      throw new TypeConversionException("'" + value + "' is negative: must be >= 0");
+    }
+    return new DurationConverter().convert(text).toNanos() / nanosPerUnit;
   }
 }

@@ -12,9 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The strategy options shared by {@code schedule} and {@code exec} ({@code --base}, {@code --cap}, ...), and how a
- * strategy or preset name and these options become a {@link Backoff}: through {@link BackoffSpec} or
- * {@link Preset}, never re-implemented here.
+ * The strategy options shared by {@code schedule} and {@code exec} ({@code --multiplier}, {@code --step}, ...), and
+ * how a strategy or preset name and these options become a {@link Backoff}: through {@link BackoffSpec} or
+ * {@link Preset}, never re-implemented here. {@code --base} and {@code --cap} are each command's own options,
+ * because their defaults differ ({@code exec} starts from 1 s, capped at 60 s), and help must say each command's.
  *
  * <p>A picocli mixin: not thread-safe, one instance per run.
  */
@@ -22,15 +23,10 @@ final class StrategyOptions {
   static final String STRATEGIES = "none, constant, linear, exponential, full-jitter, equal-jitter, "
       + "decorrelated-jitter, decorrelated-jitter-v2, randomized, additive";
   static final String PRESETS = "google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, "
-      + "ethernet, truncated-binary (takes --truncate-after and --cap)";
-
-  @Option(names = "--base", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "The first wait (the median first wait for decorrelated-jitter-v2). Default 100ms.")
-  Duration base;
-
-  @Option(names = "--cap", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "The largest wait. Default: none (20s for the decorrelated jitters).")
-  Duration cap;
+      + "aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary (takes --truncate-after and --cap)";
+  /** The presets with a separate strategy for throttling errors, for --throttling's messages. */
+  static final String THROTTLING_PRESETS = Preset.all().stream().filter(p -> p.throttlingBackoff().isPresent())
+      .map(Preset::name).collect(java.util.stream.Collectors.joining(", "));
 
   @Option(names = "--multiplier", paramLabel = "X", description = "Growth per retry, >= 1. Default 2.")
   Double multiplier;
@@ -71,15 +67,17 @@ final class StrategyOptions {
   }
 
   /**
-   * Resolves {@code name}, with {@code defaultBase} for a core strategy run without {@code --base}
-   * (null: {@link BackoffSpec}'s default).
+   * Resolves {@code name} with {@code base} and {@code cap} as given on the command line (null: not given), and
+   * {@code defaultBase} and {@code defaultCap} for a core strategy run without them (null: {@link BackoffSpec}'s
+   * defaults).
    *
    * @throws ParameterException for an unknown name or options that do not apply (exit code 2)
    * @throws IllegalArgumentException from the core's validation of a parameter (exit code 2)
    */
-  Resolved resolve(String name, CommandSpec spec, Duration defaultBase, Duration defaultCap) {
+  Resolved resolve(String name, CommandSpec spec, Duration base, Duration cap, Duration defaultBase,
+      Duration defaultCap) {
     if (Preset.names().contains(name)) {
-      return preset(name, spec);
+      return preset(name, spec, base, cap);
     }
     if (!BackoffSpec.isKnown(name)) {
       throw new ParameterException(spec.commandLine(), "unknown strategy '" + name + "': expected one of "
@@ -87,7 +85,7 @@ final class StrategyOptions {
     }
     if (throttling) {
       throw new ParameterException(spec.commandLine(),
-          "--throttling applies only to presets with a throttling strategy (aws-sdk-standard, aws-sdk-legacy)");
+          "--throttling applies only to presets with a throttling strategy (" + THROTTLING_PRESETS + ")");
     }
     BackoffSpec s = BackoffSpec.of(name);
     Duration b = base != null ? base : defaultBase;
@@ -120,7 +118,7 @@ final class StrategyOptions {
     return new Resolved(name, backoff.toString(), backoff, Optional.empty());
   }
 
-  private Resolved preset(String name, CommandSpec spec) {
+  private Resolved preset(String name, CommandSpec spec, Duration base, Duration cap) {
     boolean parameterised = name.equals("truncated-binary");
     List<String> notApplicable = new ArrayList<>();
     addIf(notApplicable, base != null, "--base");
@@ -144,7 +142,7 @@ final class StrategyOptions {
     if (throttling) {
       backoff = preset.throttlingBackoff().orElseThrow(() -> new ParameterException(spec.commandLine(),
           "--throttling: preset " + name
-              + " has no separate throttling strategy (only aws-sdk-standard and aws-sdk-legacy do)"));
+              + " has no separate throttling strategy (only " + THROTTLING_PRESETS + " do)"));
       description += "; throttling errors";
     }
     return new Resolved(name, description + " = " + backoff, backoff, Optional.of(preset));

@@ -54,7 +54,6 @@ class BackoffCommandTest {
     cmd.setErr(new PrintWriter(err));
     int code = Errors.onExecutionException(new IllegalStateException("disk on fire\nreally"), cmd, null);
     assertThat(code).isEqualTo(BackoffCommand.FAILED);
-    assertThat(err.toString()).isEqualTo("backoff: failed: IllegalStateException: disk on fire really"
-        + System.lineSeparator());
+    assertThat(err.toString()).isEqualTo("backoff: failed: disk on fire really" + System.lineSeparator());
   }
 }

@@ -116,6 +116,16 @@ class ScheduleCommandTest {
   }
 
   @Test
+  void awsSdk2026_showsFiftyMillisAndWithThrottlingOneSecond() {
+    CliRun run = CliRun.of("schedule", "aws-sdk-2026", "--seed", "1");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("from 2026", "50 ms", "100 ms").contains("sequences of 2 retries");
+    CliRun throttling = CliRun.of("schedule", "aws-dynamodb-2026", "--throttling", "--seed", "1");
+    assertThat(throttling.exitCode()).isZero();
+    assertThat(throttling.out()).contains("throttling errors", "1 s", "4 s").contains("sequences of 3 retries");
+  }
+
+  @Test
   void truncatedBinary_takesTruncateAfterAndCap() {
     CliRun run = CliRun.of("schedule", "truncated-binary", "--truncate-after", "4", "--cap", "8s", "--seed", "1",
         "--format", "json");

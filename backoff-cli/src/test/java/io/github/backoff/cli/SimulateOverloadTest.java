@@ -103,12 +103,50 @@ class SimulateOverloadTest {
   }
 
   @Test
+  void overload_throttlingServerWithAdaptive_writesLatencyCsvAndPrintsTheTable() throws Exception {
+    CliRun run = CliRun.of(with("--server", "throttling", "--throttle-rate", "150",
+        "--policies", "retries,retry-quota-2026,adaptive", "--out", dir.toString()));
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("adaptive").contains("retry-quota-2026").contains("throttled %")
+        .contains("limiter wait/req (ms)");
+    List<String> latency = Files.readAllLines(dir.resolve("latency.csv"));
+    assertThat(latency.get(0)).startsWith("policy,strategy,runs,throttled_mean,");
+    assertThat(latency).hasSize(1 + 3);
+    assertThat(Files.readString(dir.resolve("report.html"))).contains("throttling at 150 attempts/s");
+  }
+
+  @Test
+  void overload_badServerOptions_oneLineExitTwoNoClassNames() {
+    for (String[] bad : List.of(
+        new String[] {"--server", "bogus"},
+        new String[] {"--server", ""},
+        new String[] {"--throttle-rate", "0"},
+        new String[] {"--throttle-rate", "-1"},
+        new String[] {"--throttle-rate", "fast"},
+        new String[] {"--throttle-rate", "100"},
+        new String[] {"--server", "queueing", "--throttle-rate", "100"},
+        new String[] {"--policies", "adaptive,adaptive"})) {
+      CliRun run = CliRun.of(with(bad));
+      assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(run.errLines()).as(String.join(" ", bad)).hasSize(1);
+      assertThat(run.err()).as(String.join(" ", bad)).startsWith("backoff simulate: ").doesNotContain("\tat ")
+          .doesNotContain("Exception").doesNotContain("java.").doesNotContain("io.github");
+    }
+    assertThat(CliRun.of(with("--server", "bogus")).err()).contains("server: must be queueing or throttling");
+    assertThat(CliRun.of(with("--throttle-rate", "100")).err())
+        .contains("throttle-rate: applies to --server throttling only");
+  }
+
+  @Test
   void overloadOptions_withAnotherModel_areRejected() {
     for (String[] bad : List.of(
         new String[] {"simulate", "--rate", "5"},
         new String[] {"simulate", "--model", "single-server", "--outage-length", "5"},
         new String[] {"simulate", "--policies", "retries"},
-        new String[] {"simulate", "--drop-expired"})) {
+        new String[] {"simulate", "--drop-expired"},
+        new String[] {"simulate", "--server", "throttling"},
+        new String[] {"simulate", "--model", "single-server", "--throttle-rate", "5"})) {
       CliRun run = CliRun.of(bad);
       assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
       assertThat(run.errLines()).as(String.join(" ", bad)).hasSize(1);
