@@ -1,0 +1,38 @@
+package io.github.backoff.okhttp;
+
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.event.LoggingRetryListener;
+import io.github.backoff.strategy.Backoff;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+final class OkHttpExample {
+  public static void main(String[] args) throws IOException {
+    OkHttpClient client = client();
+    Request request = new Request.Builder().url(args.length > 0 ? args[0] : "https://example.com/").build();
+    try (Response response = client.newCall(request).execute()) {
+      System.out.println(response.code() + " " + response.body().string().length() + " chars"
+          + RetryStop.of(response).map(stop -> " (retries stopped: " + stop.reason() + ")").orElse(""));
+    } catch (RetryIOException e) {
+      System.out.println("gave up: " + e.reason() + " after " + e.attempts() + " attempts: " + e.getMessage());
+    }
+  }
+
+  static OkHttpClient client() {
+    RetryPolicy<Response> policy = RetryPolicy.<Response>builder()
+        .withBackoff(Backoff.exponential(Duration.ofMillis(200)).withCap(Duration.ofSeconds(5)).withFullJitter())
+        .withMaxAttempts(4)
+        .withMaxElapsed(Duration.ofSeconds(20))   // the deadline: each attempt's timeouts are cut to fit it
+        .onEvent(LoggingRetryListener.create())   // "retry 1 after result Response{... code=503 ...}: waiting 143 ms"
+        .build();
+    return new OkHttpClient.Builder()
+        .addInterceptor(RetryInterceptor.of(policy))
+        .readTimeout(5, TimeUnit.SECONDS)         // per read, cut to the time left near the deadline
+        .callTimeout(30, TimeUnit.SECONDS)        // a hard bound on the whole call, waits included
+        .build();
+  }
+}

@@ -1,0 +1,428 @@
+package io.github.backoff.okhttp;
+
+import static io.github.backoff.okhttp.TestServer.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.AttemptTimeoutException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.StopReason;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.okhttp.Fixtures.Events;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.Randoms;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.Interceptor;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okio.BufferedSink;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The HTTP rules, end to end through a real OkHttp client and a real loopback server, in virtual time. */
+class RetryInterceptorTest {
+  private final FakeClock clock = new FakeClock();
+  private final Events events = new Events();
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = TestServer.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private OkHttpClient client(RetryPolicy<Response> policy) {
+    return Fixtures.client(Fixtures.virtual(policy, clock).build()).build();
+  }
+
+  private OkHttpClient client() {
+    return client(Fixtures.policy(events));
+  }
+
+  private Request get() {
+    return new Request.Builder().url(server.url("/items")).build();
+  }
+
+  @Test
+  void intercept_503Then200_retriesOnTheSameConnection() throws IOException {
+    server.reply(status(503, "busy"));
+    OkHttpClient client = client();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+      assertThat(response.body().string()).isEqualTo("ok");
+      assertThat(RetryStop.of(response)).isEmpty();
+    }
+
+    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.received().get(1).remotePort()).isEqualTo(server.received().get(0).remotePort());
+    assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofSeconds(1));
+    assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(1).toNanos());
+    assertThat(client.connectionPool().connectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_largeFailedBody_isReadSoTheConnectionIsReused() throws IOException {
+    server.reply(status(500, "x".repeat(256 * 1024)), status(502, "y".repeat(256 * 1024)));
+    OkHttpClient client = client();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+
+    assertThat(server.received()).extracting(TestServer.Received::remotePort).containsOnly(
+        server.received().get(0).remotePort());
+    assertThat(server.count()).isEqualTo(3);
+  }
+
+  @Test
+  void intercept_retryableStatusToTheEnd_returnsTheLastResponseWithItsStop() throws IOException {
+    server.reply(status(503, "busy 1"), status(503, "busy 2"), status(503, "busy 3"));
+    OkHttpClient client = client();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(503);
+      assertThat(response.body().string()).isEqualTo("busy 3");
+      assertThat(RetryStop.of(response)).contains(new RetryStop(StopReason.ATTEMPTS_EXHAUSTED, 3,
+          Duration.ofSeconds(2)));
+    }
+    assertThat(server.count()).isEqualTo(3);
+    // Every response the interceptor did not return was closed: no connection is leaked, all are idle again.
+    assertThat(client.connectionPool().idleConnectionCount()).isEqualTo(client.connectionPool().connectionCount());
+  }
+
+  @Test
+  void intercept_throwOnRetryableResult_throwsWithTheResponse() throws IOException {
+    server.reply(status(503, "busy"), status(503, "busy"), status(503, "busy"));
+    RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().throwOnRetryableResult().build();
+
+    assertThatThrownBy(() -> client(policy).newCall(get()).execute())
+        .isInstanceOfSatisfying(RetryIOException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+          assertThat(e.attempts()).isEqualTo(3);
+          assertThat(((Response) e.retryException().lastResult()).code()).isEqualTo(503);
+        });
+  }
+
+  @Test
+  void intercept_notRetryableStatus_returnedAtOnce() throws IOException {
+    server.reply(status(404, "no such item"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(404);
+      assertThat(response.body().string()).isEqualTo("no such item");
+    }
+    assertThat(server.count()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_post_sentOnce() throws IOException {
+    server.reply(status(503, "busy"));
+    Request post = new Request.Builder().url(server.url("/orders"))
+        .post(RequestBody.create("{}", MediaType.get("application/json"))).build();
+
+    try (Response response = client().newCall(post).execute()) {
+      assertThat(response.code()).isEqualTo(503);
+      assertThat(RetryStop.of(response).map(RetryStop::attempts)).contains(1);
+    }
+    assertThat(server.count()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_postWithIdempotencyKey_retriedWithTheSameKeyAndBody() throws IOException {
+    server.reply(status(503, "busy"));
+    Request post = new Request.Builder().url(server.url("/orders")).header("Idempotency-Key", "k-1")
+        .post(RequestBody.create("{\"n\":1}", MediaType.get("application/json"))).build();
+
+    try (Response response = client().newCall(post).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(server.received()).extracting(TestServer.Received::body, TestServer.Received::idempotencyKey)
+        .containsOnly(org.assertj.core.groups.Tuple.tuple("{\"n\":1}", "k-1"));
+    assertThat(server.count()).isEqualTo(2);
+  }
+
+  @Test
+  void intercept_oneShotBody_sentOnceEvenIfIdempotent() throws IOException {
+    server.reply(status(503, "busy"));
+    RequestBody oneShot = new RequestBody() {
+      @Override
+      public MediaType contentType() {
+        return MediaType.get("text/plain");
+      }
+
+      @Override
+      public void writeTo(BufferedSink sink) throws IOException {
+        sink.writeUtf8("streamed");
+      }
+
+      @Override
+      public boolean isOneShot() {
+        return true;
+      }
+    };
+    Request put = new Request.Builder().url(server.url("/items/1")).put(oneShot).build();
+
+    try (Response response = client().newCall(put).execute()) {
+      assertThat(response.code()).isEqualTo(503);
+    }
+    assertThat(server.count()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_retryAllMethods_retriesPost() throws IOException {
+    server.reply(status(503, "busy"));
+    OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).retryAllMethods().build())
+        .build();
+    Request post = new Request.Builder().url(server.url("/orders")).post(RequestBody.create(new byte[0])).build();
+
+    try (Response response = client.newCall(post).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(server.count()).isEqualTo(2);
+  }
+
+  @Test
+  void intercept_retryAfterSeconds_waitsWhatTheServerAsksPlusASpreadOfUpToHalf() throws IOException {
+    server.reply(status(429, "slow down", "Retry-After", "3"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    RetryScheduled<?> retry = events.retries().get(0);
+    assertThat(retry.overridden()).isTrue();
+    // HttpRetryDelays, as in backoff-http: 3 s plus up to max(3 s / 2, the strategy's 1 s)
+    assertThat(retry.delay()).isBetween(Duration.ofSeconds(3), Duration.ofMillis(4500));
+    assertThat(clock.nanoTime()).isEqualTo(retry.delay().toNanos());
+  }
+
+  @Test
+  void intercept_retryAfterSeconds_sameWaitAsHttpRetryDelaysWithTheSameDraw() throws IOException {
+    server.reply(status(503, "busy", "Retry-After", "4"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    // The interceptor's first draw from the seeded source goes to the spread (the constant strategy draws none).
+    double u = Randoms.seeded(42).nextDouble();
+    long expected = HttpRetryDelays.retryAfterWaitNanos(Duration.ofSeconds(4).toNanos(),
+        Duration.ofSeconds(1).toNanos(), RetryInterceptor.DEFAULT_MAX_RETRY_AFTER.toNanos(), u);
+    assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofNanos(expected));
+  }
+
+  @Test
+  void intercept_retryAfterZero_spreadByTheStrategysDelay() throws IOException {
+    // 429, not 503: OkHttp itself resends a 503 with "Retry-After: 0" once, before any interceptor sees it.
+    server.reply(status(429, "slow down", "Retry-After", "0"));
+    RetryPolicy<Response> policy = RetryPolicy.<Response>builder()
+        .withBackoff(Backoff.exponential(Duration.ofSeconds(2)).withCap(Duration.ofSeconds(8)).withFullJitter())
+        .withMaxAttempts(3).onEvent(events).build();
+
+    try (Response response = client(policy).newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    RetryScheduled<?> retry = events.retries().get(0);
+    assertThat(retry.overridden()).isTrue();
+    assertThat(retry.delay()).isBetween(Duration.ZERO, Duration.ofSeconds(2));
+  }
+
+  @Test
+  void intercept_503WithRetryAfterZero_resentByOkHttpItselfBelowTheInterceptor() throws IOException {
+    server.reply(status(503, "busy", "Retry-After", "0"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(server.count()).isEqualTo(2);
+    assertThat(events.retries()).isEmpty(); // the interceptor saw one attempt, the 200
+  }
+
+  @Test
+  void intercept_retryAfterHttpDate_waitsUntilThatTime() throws IOException {
+    server.reply(status(503, "down", "Retry-After", "Mon, 23 Nov 2026 12:00:10 GMT"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(events.retries().get(0).delay()).isBetween(Duration.ofSeconds(10), Duration.ofSeconds(15));
+  }
+
+  @Test
+  void intercept_retryAfterBeyondTheMaximum_stopsWithDelayTooLong() throws IOException {
+    server.reply(status(503, "down for maintenance", "Retry-After", "3600"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(503);
+      assertThat(response.body().string()).isEqualTo("down for maintenance");
+      assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.DELAY_TOO_LONG);
+    }
+    assertThat(server.count()).isEqualTo(1);
+    assertThat(clock.nanoTime()).isZero();
+  }
+
+  @Test
+  void intercept_retryAfterPastTheDeadline_stopsWithTimeBudgetExhausted() throws IOException {
+    server.reply(status(503, "down", "Retry-After", "30"));
+    RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withMaxElapsed(Duration.ofSeconds(10)).build();
+
+    try (Response response = client(policy).newCall(get()).execute()) {
+      assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.TIME_BUDGET_EXHAUSTED);
+    }
+    assertThat(server.count()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_malformedRetryAfter_usesTheStrategysDelay() throws IOException {
+    server.reply(status(503, "down", "Retry-After", "soon"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(events.retries().get(0).overridden()).isFalse();
+    assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void intercept_connectionRefused_retriedThenThrowsWithTheCause() throws IOException {
+    int port;
+    try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = closed.getLocalPort();
+    }
+    Request request = new Request.Builder().url("http://127.0.0.1:" + port + "/").build();
+
+    assertThatThrownBy(() -> client().newCall(request).execute())
+        .isInstanceOfSatisfying(RetryIOException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+          assertThat(e.attempts()).isEqualTo(3);
+          assertThat(e.retryException().getCause()).isInstanceOf(ConnectException.class);
+        });
+    assertThat(events.all.get(events.all.size() - 1)).isInstanceOf(GaveUp.class);
+  }
+
+  @Test
+  void intercept_deadline_cutsTheTimeoutsOfLaterAttempts() throws IOException {
+    server.reply(status(503, "busy"), status(503, "busy"));
+    RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withBackoff(Backoff.constant(Duration.ofMillis(1500)))
+        .withMaxAttempts(3).withMaxElapsed(Duration.ofMillis(3200)).build();
+    List<int[]> timeouts = new CopyOnWriteArrayList<>();
+    Interceptor recorder = chain -> {
+      timeouts.add(new int[] {chain.connectTimeoutMillis(), chain.readTimeoutMillis(), chain.writeTimeoutMillis()});
+      return chain.proceed(chain.request());
+    };
+    OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).build()).addInterceptor(recorder).build();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    // The client's own 2 s, then 3.2 s - 1.5 s = 1.7 s, then 3.2 s - 3 s = 200 ms left.
+    assertThat(timeouts).extracting(t -> t[0]).containsExactly(2000, 1700, 200);
+    assertThat(timeouts).extracting(t -> t[1]).containsExactly(2000, 1700, 200);
+    assertThat(timeouts).extracting(t -> t[2]).containsExactly(2000, 1700, 200);
+  }
+
+  @Test
+  void intercept_attemptTimeout_cutsEachAttemptsTimeouts() throws IOException {
+    RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withAttemptTimeout(Duration.ofMillis(750)).build();
+    List<Integer> reads = new CopyOnWriteArrayList<>();
+    OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).build())
+        .addInterceptor(chain -> {
+          reads.add(chain.readTimeoutMillis());
+          return chain.proceed(chain.request());
+        }).build();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(reads).containsExactly(750);
+  }
+
+  @Test
+  void intercept_silentServerAndDeadline_lastAttemptEndsAtTheDeadline() throws IOException {
+    // Real time: the server never answers, the client's read timeout is 2 s, the deadline 300 ms.
+    server.reply(TestServer.slow(Duration.ofSeconds(10), status(200, "late")));
+    RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withMaxElapsed(Duration.ofMillis(300)).build();
+    OkHttpClient client = Fixtures.client(RetryInterceptor.of(policy)).build();
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> client.newCall(get()).execute()).isInstanceOfSatisfying(RetryIOException.class,
+        e -> assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+  }
+
+  @Test
+  void intercept_listenersSeeEveryAttempt() throws IOException {
+    server.reply(status(500, "oops"), status(500, "oops"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(events.retries()).hasSize(2);
+    assertThat(events.retries()).allSatisfy(r -> assertThat(((Response) r.result()).code()).isEqualTo(500));
+  }
+
+  @Test
+  void intercept_responseThatArrivedAfterTheAttemptTimeout_isClosedBeforeTheRetry() throws IOException {
+    // The core replaces an attempt that overran its timeout by AttemptTimeoutException, dropping its response;
+    // the interceptor closes that response, so the retry reuses its connection.
+    RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withAttemptTimeout(Duration.ofSeconds(1))
+        .build();
+    AtomicInteger calls = new AtomicInteger();
+    OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).build()).addInterceptor(chain -> {
+      Response response = chain.proceed(chain.request());
+      if (calls.incrementAndGet() == 1) {
+        clock.advance(Duration.ofSeconds(2));
+      }
+      return response;
+    }).build();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(events.retries().get(0).failure()).isInstanceOf(AttemptTimeoutException.class);
+    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.received().get(1).remotePort()).isEqualTo(server.received().get(0).remotePort());
+    assertThat(client.connectionPool().idleConnectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_budgetDenies_returnsTheResponseWithBudgetDenied() throws IOException {
+    server.reply(status(503, "busy"));
+    RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withBudget(RetryBudget.tokenBucket(1, 0.1))
+        .build();
+
+    try (Response response = client(policy).newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(503);
+      assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.BUDGET_DENIED);
+    }
+    assertThat(server.count()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_asANetworkInterceptor_failsWithAClearMessage() {
+    OkHttpClient client = new OkHttpClient.Builder()
+        .addNetworkInterceptor(Fixtures.virtual(Fixtures.policy(events), clock).build()).build();
+
+    assertThatThrownBy(() -> client.newCall(get()).execute()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("addInterceptor, not addNetworkInterceptor");
+    assertThat(server.count()).isZero();
+  }
+}

@@ -1,0 +1,249 @@
+package io.github.backoff.spring;
+
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.Ticker;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.preset.Preset;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.strategy.BackoffSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Turns the {@code backoff.*} properties into budgets and policy builders through the core's {@link BackoffSpec},
+ * {@link Preset} and {@link RetryBudget} factories, never re-implementing them; every failure names the key.
+ * Used once at start-up, on one thread.
+ */
+final class PolicyFactory {
+  static final List<String> BUDGET_TYPES = List.of("token-bucket", "retry-quota", "ratio");
+
+  private final ClassLoader classLoader;
+
+  PolicyFactory(ClassLoader classLoader) {
+    this.classLoader = classLoader;
+  }
+
+  Map<String, RetryBudget> budgets(Map<String, BackoffProperties.Budget> budgets) {
+    Map<String, RetryBudget> built = new LinkedHashMap<>();
+    budgets.forEach((name, b) -> built.put(name, budget("backoff.budgets." + name, b)));
+    return built;
+  }
+
+  private static RetryBudget budget(String key, BackoffProperties.Budget b) {
+    String type = b.getType();
+    if (type == null || !BUDGET_TYPES.contains(type)) {
+      throw new BackoffConfigurationException(key + ".type", type, "one of " + String.join(", ", BUDGET_TYPES),
+          null);
+    }
+    List<String> given = new ArrayList<>();
+    addIf(given, b.getMaxTokens() != null, "max-tokens");
+    addIf(given, b.getTokenRatio() != null, "token-ratio");
+    addIf(given, b.getCapacity() != null, "capacity");
+    addIf(given, b.getRetryCost() != null, "retry-cost");
+    addIf(given, b.getTimeoutCost() != null, "timeout-cost");
+    addIf(given, b.getPercent() != null, "percent");
+    addIf(given, b.getWindow() != null, "window");
+    addIf(given, b.getMinRetriesPerSecond() != null, "min-retries-per-second");
+    List<String> allowed = switch (type) {
+      case "token-bucket" -> List.of("max-tokens", "token-ratio");
+      case "retry-quota" -> List.of("capacity", "retry-cost", "timeout-cost");
+      default -> List.of("percent", "window", "min-retries-per-second");
+    };
+    for (String p : given) {
+      if (!allowed.contains(p)) {
+        throw new BackoffConfigurationException(key + "." + p, String.valueOf(valueOf(b, p)),
+            "unset: a " + type + " budget takes only " + String.join(", ", allowed), null);
+      }
+    }
+    Supplier<RetryBudget> factory = switch (type) {
+      case "token-bucket" -> () -> RetryBudget.tokenBucket(or(b.getMaxTokens(), 100), or(b.getTokenRatio(), 0.1));
+      case "retry-quota" -> () -> RetryBudget.retryQuota(or(b.getCapacity(), 500), or(b.getRetryCost(), 5),
+          or(b.getTimeoutCost(), 10));
+      default -> () -> RetryBudget.ratio(or(b.getPercent(), 0.2), or(b.getWindow(), Duration.ofSeconds(10)),
+          or(b.getMinRetriesPerSecond(), 10), Ticker.SYSTEM);
+    };
+    return validated(key, given, p -> valueOf(b, p), factory);
+  }
+
+  private static Object valueOf(BackoffProperties.Budget b, String p) {
+    return switch (p) {
+      case "max-tokens" -> b.getMaxTokens();
+      case "token-ratio" -> b.getTokenRatio();
+      case "capacity" -> b.getCapacity();
+      case "retry-cost" -> b.getRetryCost();
+      case "timeout-cost" -> b.getTimeoutCost();
+      case "percent" -> b.getPercent();
+      case "window" -> b.getWindow();
+      default -> b.getMinRetriesPerSecond();
+    };
+  }
+
+  /** A builder with every property of policy {@code name} applied. */
+  RetryPolicyBuilder<Object> builder(String name, BackoffProperties.Policy p, Map<String, RetryBudget> budgets) {
+    String key = "backoff.policies." + name;
+    RetryPolicyBuilder<Object> builder = strategy(key, p);
+    if (p.getMaxAttempts() != null) {
+      validated(key, List.of("max-attempts"), x -> p.getMaxAttempts(),
+          () -> builder.withMaxAttempts(p.getMaxAttempts()));
+    }
+    if (p.getMaxElapsed() != null) {
+      validated(key, List.of("max-elapsed"), x -> p.getMaxElapsed(), () -> builder.withMaxElapsed(p.getMaxElapsed()));
+    }
+    if (p.getAttemptTimeout() != null) {
+      validated(key, List.of("attempt-timeout"), x -> p.getAttemptTimeout(),
+          () -> builder.withAttemptTimeout(p.getAttemptTimeout()));
+    }
+    List<Class<? extends Throwable>> retryOn = throwables(key + ".retry-on", p.getRetryOn());
+    if (!retryOn.isEmpty()) {
+      builder.retryOn(retryOn.toArray(Class[]::new));
+    }
+    List<Class<? extends Throwable>> abortOn = throwables(key + ".abort-on", p.getAbortOn());
+    if (!abortOn.isEmpty()) {
+      builder.abortOn(abortOn.toArray(Class[]::new));
+    }
+    if (p.getBudget() != null) {
+      RetryBudget budget = budgets.get(p.getBudget());
+      if (budget == null) {
+        throw new BackoffConfigurationException(key + ".budget", p.getBudget(), budgets.isEmpty()
+            ? "the name of a budget defined under backoff.budgets (none is defined)"
+            : "the name of a budget defined under backoff.budgets: one of " + String.join(", ", budgets.keySet()),
+            null);
+      }
+      builder.withBudget(budget);
+    }
+    return builder;
+  }
+
+  private static RetryPolicyBuilder<Object> strategy(String key, BackoffProperties.Policy p) {
+    String name = p.getStrategy();
+    List<String> given = new ArrayList<>();
+    addIf(given, p.getBase() != null, "base");
+    addIf(given, p.getCap() != null, "cap");
+    addIf(given, p.getMultiplier() != null, "multiplier");
+    addIf(given, p.getStep() != null, "step");
+    addIf(given, p.getFactor() != null, "factor");
+    addIf(given, p.getJitter() != null, "jitter");
+    addIf(given, p.getTruncateAfter() != null, "truncate-after");
+    Function<String, Object> value = x -> valueOf(p, x);
+    if (name == null && given.isEmpty()) {
+      return RetryPolicy.builder(); // the core's default strategy
+    }
+    String strategy = name == null ? "full-jitter" : name;
+    if (Preset.names().contains(strategy)) {
+      boolean parameterised = strategy.equals("truncated-binary");
+      for (String x : given) {
+        if (!parameterised || !(x.equals("cap") || x.equals("truncate-after"))) {
+          throw new BackoffConfigurationException(key + "." + x, String.valueOf(value.apply(x)),
+              "unset: preset " + strategy + (parameterised ? " takes only truncate-after and cap"
+                  : " is fixed (use a strategy name to set parameters)"), null);
+        }
+      }
+      Preset preset = parameterised
+          ? validated(key, given, value, () -> Preset.truncatedBinary(
+              or(p.getTruncateAfter(), Preset.DEFAULT_TRUNCATE_AFTER), or(p.getCap(), Preset.DEFAULT_TRUNCATED_BINARY_CAP)))
+          : Preset.byName(strategy);
+      return preset.policyBuilder();
+    }
+    if (!BackoffSpec.isKnown(strategy)) {
+      throw new BackoffConfigurationException(key + ".strategy", strategy, "a strategy (one of "
+          + String.join(", ", BackoffSpec.NAMES) + ") or a preset (one of " + String.join(", ", Preset.names())
+          + ")", null);
+    }
+    Backoff backoff = validated(key, given, value, () -> {
+      BackoffSpec s = BackoffSpec.of(strategy);
+      s = p.getBase() == null ? s : s.withBase(p.getBase());
+      s = p.getCap() == null ? s : s.withCap(p.getCap());
+      s = p.getMultiplier() == null ? s : s.withMultiplier(p.getMultiplier());
+      s = p.getStep() == null ? s : s.withStep(p.getStep());
+      s = p.getFactor() == null ? s : s.withFactor(p.getFactor());
+      s = p.getJitter() == null ? s : s.withJitter(p.getJitter());
+      s = p.getTruncateAfter() == null ? s : s.withTruncateAfter(p.getTruncateAfter());
+      return s.toBackoff();
+    });
+    return RetryPolicy.builder().withBackoff(backoff);
+  }
+
+  private static Object valueOf(BackoffProperties.Policy p, String x) {
+    return switch (x) {
+      case "base" -> p.getBase();
+      case "cap" -> p.getCap();
+      case "multiplier" -> p.getMultiplier();
+      case "step" -> p.getStep();
+      case "factor" -> p.getFactor();
+      case "jitter" -> p.getJitter();
+      default -> p.getTruncateAfter();
+    };
+  }
+
+  /**
+   * Runs a core factory and turns its {@link IllegalArgumentException} into a {@link BackoffConfigurationException}
+   * on the key the core's message names ({@code "cap must be >= base: ..."}, {@code "maxTokens must be ..."}): the
+   * core validates, this only says which key it was.
+   */
+  private static <T> T validated(String key, List<String> given, Function<String, Object> value, Supplier<T> factory) {
+    try {
+      return factory.get();
+    } catch (IllegalArgumentException e) {
+      String message = String.valueOf(e.getMessage());
+      String parameter = kebab(message.split("[ :]", 2)[0]);
+      if (!given.contains(parameter)) {
+        parameter = given.isEmpty() ? parameter : given.get(0);
+      }
+      Object v = given.contains(parameter) ? value.apply(parameter) : null;
+      throw new BackoffConfigurationException(key + "." + parameter, String.valueOf(v),
+          "a valid value (" + message + ")", e);
+    }
+  }
+
+  private List<Class<? extends Throwable>> throwables(String key, List<String> names) {
+    List<Class<? extends Throwable>> types = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i).trim();
+      Class<?> type;
+      try {
+        type = ClassUtils.forName(name, classLoader);
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new BackoffConfigurationException(key + "[" + i + "]", name,
+            "the fully qualified name of an exception class on the class path", null);
+      }
+      if (!Throwable.class.isAssignableFrom(type)) {
+        throw new BackoffConfigurationException(key + "[" + i + "]", name,
+            "an exception class (a subclass of java.lang.Throwable)", null);
+      }
+      @SuppressWarnings("unchecked")
+      Class<? extends Throwable> t = (Class<? extends Throwable>) type;
+      types.add(t);
+    }
+    return types;
+  }
+
+  private static String kebab(String camel) {
+    StringBuilder sb = new StringBuilder();
+    for (char c : camel.toCharArray()) {
+      if (Character.isUpperCase(c)) {
+        sb.append('-').append(Character.toLowerCase(c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.toString().toLowerCase(Locale.ROOT);
+  }
+
+  private static void addIf(List<String> list, boolean condition, String name) {
+    if (condition) {
+      list.add(name);
+    }
+  }
+
+  private static <T> T or(T value, T otherwise) {
+    return value != null ? value : otherwise;
+  }
+}

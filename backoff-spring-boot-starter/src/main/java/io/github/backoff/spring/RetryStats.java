@@ -1,0 +1,72 @@
+package io.github.backoff.spring;
+
+import io.github.backoff.StopReason;
+import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryEvent;
+import io.github.backoff.event.RetryListener;
+import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.event.Succeeded;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts what happened under one policy: finished calls, successes, retries and give-ups by
+ * {@link StopReason}. The starter adds one to every policy it builds, for the {@code /actuator/retries} endpoint.
+ *
+ * <pre>{@code
+ * RetryStats stats = retriers.stats("payments");
+ * long gaveUpOnBudget = stats.giveUps().get(StopReason.BUDGET_DENIED);
+ * }</pre>
+ *
+ * <p>Thread-safe and lock-free ({@link LongAdder}s); the readings are a snapshot, not an atomic set.
+ */
+public final class RetryStats implements RetryListener<Object> {
+  private final LongAdder successes = new LongAdder();
+  private final LongAdder retries = new LongAdder();
+  private final EnumMap<StopReason, LongAdder> giveUps = new EnumMap<>(StopReason.class);
+
+  /** Zero counts. */
+  public RetryStats() {
+    for (StopReason reason : StopReason.values()) {
+      giveUps.put(reason, new LongAdder());
+    }
+  }
+
+  @Override
+  public void onEvent(RetryEvent<?> event) {
+    if (event instanceof Succeeded) {
+      successes.increment();
+    } else if (event instanceof RetryScheduled) {
+      retries.increment();
+    } else if (event instanceof GaveUp<?> g) {
+      giveUps.get(g.reason()).increment();
+    }
+  }
+
+  /** Finished calls: successes plus give-ups. */
+  public long calls() {
+    long calls = successes.sum();
+    for (LongAdder a : giveUps.values()) {
+      calls += a.sum();
+    }
+    return calls;
+  }
+
+  /** Calls that succeeded, at any attempt. */
+  public long successes() {
+    return successes.sum();
+  }
+
+  /** Retries started (each wait scheduled). */
+  public long retries() {
+    return retries.sum();
+  }
+
+  /** Calls that gave up, by reason; every reason is present. */
+  public Map<StopReason, Long> giveUps() {
+    Map<StopReason, Long> snapshot = new EnumMap<>(StopReason.class);
+    giveUps.forEach((reason, count) -> snapshot.put(reason, count.sum()));
+    return snapshot;
+  }
+}
