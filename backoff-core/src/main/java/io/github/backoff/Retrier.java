@@ -86,43 +86,62 @@ public final class Retrier<R> {
    * @throws NullPointerException if {@code callable} is null
    */
   public R call(Callable<? extends R> callable) {
+    // Kept small so that the JIT inlines it into callers (under HotSpot's 325-byte limit for hot methods): the
+    // first attempt and its success are here, a rate limiter's first wait and everything after a failure are not.
     Checks.requireNonNull(callable, "callable");
-    RetryPolicy<R> policy = core.policy;
     long start = core.eagerStart ? core.ticker.read() : 0;
     long firstWait = core.started();
-    Execution<R> execution = null;
     if (firstWait != 0) {
-      long before = core.eagerStart ? start : core.ticker.read();
-      if (firstWait == RetryCore.STOP) {
-        execution = new Execution<>(before);
-        core.stoppedBeforeFirstAttempt(execution);
-        return core.finish(execution);
-      }
-      try {
-        sleeper.sleep(firstWait);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        execution = new Execution<>(before);
-        core.interrupted(execution, e);
-        return core.finish(execution);
+      Execution<R> stopped = waitBeforeFirstAttempt(firstWait, start);
+      if (stopped != null) {
+        return core.finish(stopped);
       }
     }
+    R result = null;
+    Throwable failure = null;
+    try {
+      result = core.policy.attemptTimeoutNanos == 0 ? callable.call() : callWithTimeout(callable);
+    } catch (Throwable t) {
+      failure = t;
+    }
+    if (failure == null && core.isSuccess(result)) {
+      core.succeeded(null, start, result);
+      return result;
+    }
+    return retryAfterFirstFailure(callable, start, result, failure);
+  }
+
+  /**
+   * Waits for a rate limiter's token before the first attempt.
+   *
+   * @return null to go on with the first attempt, or the stopped execution (token not due in time, or interrupted)
+   */
+  private Execution<R> waitBeforeFirstAttempt(long firstWait, long start) {
+    long before = core.eagerStart ? start : core.ticker.read();
+    if (firstWait == RetryCore.STOP) {
+      Execution<R> execution = new Execution<>(before);
+      core.stoppedBeforeFirstAttempt(execution);
+      return execution;
+    }
+    try {
+      sleeper.sleep(firstWait);
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      Execution<R> execution = new Execution<>(before);
+      core.interrupted(execution, e);
+      return execution;
+    }
+  }
+
+  /** The rest of {@link #call} after the first attempt failed: decide, wait, attempt again, until done. */
+  private R retryAfterFirstFailure(Callable<? extends R> callable, long start, R firstResult, Throwable firstFailure) {
+    RetryPolicy<R> policy = core.policy;
+    R result = firstResult;
+    Throwable failure = firstFailure;
+    long now = core.ticker.read();
+    Execution<R> execution = new Execution<>(core.eagerStart ? start : now);
     for (;;) {
-      R result = null;
-      Throwable failure = null;
-      try {
-        result = policy.attemptTimeoutNanos == 0 ? callable.call() : callWithTimeout(callable);
-      } catch (Throwable t) {
-        failure = t;
-      }
-      if (failure == null && core.isSuccess(result)) {
-        core.succeeded(execution, start, result);
-        return result;
-      }
-      long now = core.ticker.read();
-      if (execution == null) {
-        execution = new Execution<>(core.eagerStart ? start : now);
-      }
       long delay = core.onFailure(execution, result, failure, Thread.currentThread().isInterrupted(), now);
       if (delay == RetryCore.STOP) {
         if (execution.stopReason == StopReason.INTERRUPTED) {
@@ -139,6 +158,18 @@ public final class Retrier<R> {
           return core.finish(execution);
         }
       }
+      result = null;
+      failure = null;
+      try {
+        result = policy.attemptTimeoutNanos == 0 ? callable.call() : callWithTimeout(callable);
+      } catch (Throwable t) {
+        failure = t;
+      }
+      if (failure == null && core.isSuccess(result)) {
+        core.succeeded(execution, start, result);
+        return result;
+      }
+      now = core.ticker.read();
     }
   }
 
