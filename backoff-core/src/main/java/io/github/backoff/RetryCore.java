@@ -98,8 +98,9 @@ final class RetryCore<R> {
       if (stop == null && policy.maxElapsedNanos != Long.MAX_VALUE && nextStart >= policy.maxElapsedNanos) {
         stop = StopReason.TIME_BUDGET_EXHAUSTED;
       }
+      long cost = -1; // the budget's cost of this retry, once taken
       if (stop == null && policy.budget != null) {
-        long cost = policy.budget.tryAcquireRetry(failure, kind == null ? CostClass.TRANSIENT : kind.costClass());
+        cost = policy.budget.tryAcquireRetry(failure, kind == null ? CostClass.TRANSIENT : kind.costClass());
         if (cost < 0) {
           stop = StopReason.BUDGET_DENIED;
         } else {
@@ -119,6 +120,9 @@ final class RetryCore<R> {
         }
         if (wait < 0) {
           stop = StopReason.TIME_BUDGET_EXHAUSTED;
+          if (cost >= 0) {
+            policy.budget.refundRetry(cost); // the retry the budget paid for will not be made
+          }
         } else {
           delay = Durations.addSaturated(delay, wait);
         }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.backoff.Harness.Driver;
 import io.github.backoff.Harness.Outcome;
 import io.github.backoff.budget.CostClass;
+import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.ratelimit.AdaptiveRateLimiter;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.ManualScheduler;
@@ -106,6 +107,21 @@ class RateLimitedRetryTest {
     // The retry that gave up took no token: the bucket (0.5 token/s since the 429 at 0) is as empty as it was.
     assertThat(limiter.tokens()).isEqualTo(0.0);
     assertThat(limiter.acquireDelayNanos()).as("the next caller is not behind a debt").isEqualTo(ms(2_000));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Driver.class)
+  void call_tokenWaitWouldPassMaxElapsed_givesTheBudgetCostBack(Driver driver) {
+    Harness<String> h = new Harness<String>();
+    AdaptiveRateLimiter limiter = AdaptiveRateLimiter.create(h.scheduler::nanoTime);
+    RetryBudget quota = RetryBudget.retryQuota2026();
+    h.script(Harness.value("429"));
+
+    Outcome<String> outcome = h.run(driver, throttlingPolicy(limiter).withMaxElapsed(Duration.ofMillis(2_500))
+        .withBudget(quota).throwOnRetryableResult().build());
+
+    assertThat(((RetryException) outcome.thrown()).reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+    assertThat(quota.available()).as("the throttling retry's 5 units, taken and given back").isEqualTo(500.0);
   }
 
   @ParameterizedTest

@@ -83,6 +83,28 @@ final class RatioBudget implements RetryBudget {
     return 1;
   }
 
+  /**
+   * Forgets one retry of the current slice. The refund follows the acquisition at once, so the slice is nearly
+   * always the one the retry was counted in; if time has just crossed into a new slice, the retry stays counted
+   * (the budget errs on the side of fewer retries).
+   */
+  @Override
+  public void refundRetry(long cost) {
+    if (cost <= 0) {
+      return;
+    }
+    long slice = slice();
+    int index = (int) (slice % SLICES);
+    long tag = (slice & 0xFFFF_FFFFL) << 32;
+    long current;
+    do {
+      current = retries.get(index);
+      if ((current & 0xFFFF_FFFF_0000_0000L) != tag || (current & 0xFFFF_FFFFL) == 0) {
+        return;
+      }
+    } while (!retries.compareAndSet(index, current, current - 1));
+  }
+
   @Override
   public void onSuccess(long acquired) {}
 

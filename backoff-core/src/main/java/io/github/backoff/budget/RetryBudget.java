@@ -60,6 +60,18 @@ public interface RetryBudget {
   }
 
   /**
+   * Gives back the cost of a retry that this budget allowed but that will not be made: the policy's rate limiter
+   * could not give the retry a token before its time budget ran out ({@code RetryPolicyBuilder.withRateLimiter}
+   * with {@code withMaxElapsed}), so the execution stops instead. The policy's drivers call it right after
+   * {@link #tryAcquireRetry(Throwable, CostClass)} on the same thread. The default does nothing, which suits a
+   * budget whose retries cost nothing (a {@link #tokenBucket} charges failures, not retries); a
+   * {@link #retryQuota} puts the cost back, a {@link #ratio} budget forgets the retry.
+   *
+   * @param cost the cost {@code tryAcquireRetry} returned, {@code >= 0}
+   */
+  default void refundRetry(long cost) {}
+
+  /**
    * Records that an execution succeeded.
    *
    * @param acquired the total cost its retries took ({@code 0} if it succeeded at the first attempt)

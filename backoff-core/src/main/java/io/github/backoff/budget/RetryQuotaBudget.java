@@ -61,6 +61,17 @@ final class RetryQuotaBudget implements RetryBudget {
   }
 
   @Override
+  public void refundRetry(long cost) {
+    if (cost <= 0) {
+      return;
+    }
+    long current;
+    do {
+      current = available.get();
+    } while (!available.compareAndSet(current, Math.min(capacity, current + cost)));
+  }
+
+  @Override
   public void onSuccess(long acquired, long lastCost) {
     onSuccess(refundLastOnly ? lastCost : acquired);
   }

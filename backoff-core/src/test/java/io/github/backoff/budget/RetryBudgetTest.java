@@ -328,4 +328,70 @@ class RetryBudgetTest {
     assertThat(custom.tryAcquireRetry(null, CostClass.THROTTLING)).isEqualTo(1);
     assertThat(RetryBudget.tokenBucket(10, 1).tryAcquireRetry(null, CostClass.THROTTLING)).isZero();
   }
+
+  // ----------------------------------------------------------------------------------------- refundRetry()
+
+  @Test
+  void refundRetry_retryQuota_putsTheCostBackUpToCapacity() {
+    RetryBudget quota = RetryBudget.retryQuota2026();
+    long cost = quota.tryAcquireRetry(new IOException(), CostClass.TRANSIENT);
+    assertThat(quota.available()).isEqualTo(486.0);
+
+    quota.refundRetry(cost);
+    assertThat(quota.available()).isEqualTo(500.0);
+    quota.refundRetry(cost);
+    assertThat(quota.available()).as("never above capacity").isEqualTo(500.0);
+  }
+
+  @Test
+  void refundRetry_ratio_forgetsTheRetrySoAnotherIsAllowed() {
+    FakeClock clock = new FakeClock();
+    RetryBudget ratio = RetryBudget.ratio(0.5, Duration.ofSeconds(10), 0, clock::nanoTime);
+    for (int i = 0; i < 2; i++) {
+      ratio.onRequest();
+    }
+    long cost = ratio.tryAcquireRetry(new IOException());
+    assertThat(ratio.tryAcquireRetry(new IOException())).as("1 retry for 2 requests at 50 %").isNegative();
+
+    ratio.refundRetry(cost);
+    assertThat(ratio.available()).isEqualTo(1.0);
+    ratio.refundRetry(cost);
+    assertThat(ratio.available()).as("no retry left to forget").isEqualTo(1.0);
+  }
+
+  @Test
+  void refundRetry_ratioAfterTheSliceMoved_keepsTheRetryCounted() {
+    FakeClock clock = new FakeClock();
+    RetryBudget ratio = RetryBudget.ratio(0.5, Duration.ofSeconds(10), 0, clock::nanoTime);
+    ratio.onRequest();
+    ratio.onRequest();
+    long cost = ratio.tryAcquireRetry(new IOException());
+    clock.advance(Duration.ofSeconds(1)); // the next of ten slices
+
+    ratio.refundRetry(cost);
+
+    assertThat(ratio.available()).isEqualTo(0.0);
+  }
+
+  @Test
+  void refundRetry_tokenBucketAndCustomBudget_changeNothing() {
+    RetryBudget bucket = RetryBudget.tokenBucket(10, 0.5);
+    bucket.onFailure();
+    bucket.refundRetry(bucket.tryAcquireRetry(new IOException()));
+    assertThat(bucket.available()).as("the bucket charges failures, not retries").isEqualTo(9.0);
+
+    AtomicLong successes = new AtomicLong();
+    RetryBudget custom = new RetryBudget() {
+      @Override public void onRequest() {}
+      @Override public void onFailure() {}
+      @Override public long tryAcquireRetry(Throwable failure) {
+        return 3;
+      }
+      @Override public void onSuccess(long acquired) {
+        successes.incrementAndGet();
+      }
+    };
+    custom.refundRetry(3);
+    assertThat(successes).as("the default is a no-op, not a success").hasValue(0);
+  }
 }

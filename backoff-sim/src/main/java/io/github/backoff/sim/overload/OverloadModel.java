@@ -448,6 +448,9 @@ public final class OverloadModel {
       send(slot, now);
     } else if (wait < 0) {
       out.limiterGaveUp++;
+      if (budget != null && attempt[slot] > 0) {
+        budget.refundRetry(lastCost[slot]); // a retry's token: the budget paid for a retry that is not made
+      }
       lose(slot, now);
     } else {
       double at = now + waited(wait);
@@ -493,6 +496,9 @@ public final class OverloadModel {
         long wait = limiter == null ? 0 : limiter.tryAcquireDelayNanos(limiterMaxWait);
         if (wait < 0) {
           out.limiterGaveUp++;
+          if (budget != null) {
+            budget.refundRetry(cost); // as the core: the retry the budget paid for is not made
+          }
           cost = -1; // the request gives up, without a token: its client will not wait that long for one
         } else if (wait > 0) {
           waited(wait);
