@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -26,7 +28,7 @@ final class StrategyOptions {
       + "aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary (takes --truncate-after and --cap)";
   /** The presets with a separate strategy for throttling errors, for --throttling's messages. */
   static final String THROTTLING_PRESETS = Preset.all().stream().filter(p -> p.throttlingBackoff().isPresent())
-      .map(Preset::name).collect(java.util.stream.Collectors.joining(", "));
+      .map(Preset::name).collect(Collectors.joining(", "));
 
   @Option(names = "--multiplier", paramLabel = "X", description = "Growth per retry, >= 1. Default 2.")
   Double multiplier;
@@ -119,24 +121,23 @@ final class StrategyOptions {
   }
 
   private Resolved preset(String name, CommandSpec spec, Duration base, Duration cap) {
-    boolean parameterised = name.equals("truncated-binary");
+    List<String> takes = Preset.parametersOf(name);
     List<String> notApplicable = new ArrayList<>();
     addIf(notApplicable, base != null, "--base");
-    addIf(notApplicable, cap != null && !parameterised, "--cap");
+    addIf(notApplicable, cap != null && !takes.contains(Preset.CAP), "--cap");
     addIf(notApplicable, multiplier != null, "--multiplier");
     addIf(notApplicable, step != null, "--step");
     addIf(notApplicable, factor != null, "--factor");
     addIf(notApplicable, jitter != null, "--jitter");
-    addIf(notApplicable, truncateAfter != null && !parameterised, "--truncate-after");
+    addIf(notApplicable, truncateAfter != null && !takes.contains(Preset.TRUNCATE_AFTER), "--truncate-after");
     if (!notApplicable.isEmpty()) {
       throw new ParameterException(spec.commandLine(), String.join(", ", notApplicable)
-          + " does not apply to preset " + name
-          + (parameterised ? " (it takes --truncate-after and --cap)" : " (presets are fixed; use a strategy name to vary it)"));
+          + " does not apply to preset " + name + (takes.isEmpty()
+              ? " (presets are fixed; use a strategy name to vary it)"
+              : " (it takes " + takes.stream().map(t -> "--" + t).collect(Collectors.joining(" and ")) + ")"));
     }
-    Preset preset = parameterised
-        ? Preset.truncatedBinary(truncateAfter != null ? truncateAfter : Preset.DEFAULT_TRUNCATE_AFTER,
-            cap != null ? cap : Preset.DEFAULT_TRUNCATED_BINARY_CAP)
-        : Preset.byName(name);
+    Preset preset = Preset.byName(name, truncateAfter == null ? OptionalInt.empty() : OptionalInt.of(truncateAfter),
+        Optional.ofNullable(cap));
     Backoff backoff = preset.backoff();
     String description = preset.summary();
     if (throttling) {

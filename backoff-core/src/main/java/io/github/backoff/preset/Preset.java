@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -306,6 +307,50 @@ public final class Preset {
   public static Preset byName(String name) {
     return find(name).orElseThrow(() -> new IllegalArgumentException(String.format(
         "unknown preset: '%s' (expected one of %s)", name, String.join(", ", names()))));
+  }
+
+  /** The parameter names a preset may take, as command lines and configuration keys spell them. */
+  public static final String TRUNCATE_AFTER = "truncate-after";
+  /** See {@link #TRUNCATE_AFTER}. */
+  public static final String CAP = "cap";
+
+  /**
+   * The parameters preset {@code name} takes: {@value #TRUNCATE_AFTER} and {@value #CAP} for truncated-binary, none
+   * for the others, which are fixed. A host (a command line, a configuration binder) checks what its user gave
+   * against this list, in its own words, then calls {@link #byName(String, OptionalInt, Optional)}.
+   *
+   * @throws IllegalArgumentException if there is no preset called {@code name}
+   */
+  public static List<String> parametersOf(String name) {
+    if ("truncated-binary".equals(name)) {
+      return List.of(TRUNCATE_AFTER, CAP);
+    }
+    byName(name);
+    return List.of();
+  }
+
+  /**
+   * The preset called {@code name} with the parameters given (empty: the preset's defaults).
+   *
+   * <pre>{@code
+   * Preset p = Preset.byName("truncated-binary", OptionalInt.of(6), Optional.empty()); // 6 doublings up to 16 s
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if there is no preset called {@code name}, if a parameter is given that
+   *     {@link #parametersOf(String) it does not take} (the message names it), or if a value is invalid
+   * @throws NullPointerException if an argument is null
+   */
+  public static Preset byName(String name, OptionalInt truncateAfter, Optional<Duration> cap) {
+    Checks.requireNonNull(truncateAfter, "truncateAfter");
+    Checks.requireNonNull(cap, "cap");
+    List<String> takes = parametersOf(name);
+    Checks.requireArgument(truncateAfter.isEmpty() || takes.contains(TRUNCATE_AFTER),
+        "preset %s takes no %s: it is fixed", name, TRUNCATE_AFTER);
+    Checks.requireArgument(cap.isEmpty() || takes.contains(CAP), "preset %s takes no %s: it is fixed", name, CAP);
+    if (takes.isEmpty()) {
+      return byName(name);
+    }
+    return truncatedBinary(truncateAfter.orElse(DEFAULT_TRUNCATE_AFTER), cap.orElse(DEFAULT_TRUNCATED_BINARY_CAP));
   }
 
   /** The name, as {@link #byName} takes it. */

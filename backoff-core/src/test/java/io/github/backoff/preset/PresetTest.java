@@ -7,6 +7,8 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.Randoms;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -305,6 +307,42 @@ class PresetTest {
             .isBetween(backoff.minDelayNanos(retry), backoff.maxDelayNanos(retry));
       }
     }
+  }
+
+  @Test
+  void parametersOf_truncatedBinaryTakesTwo_othersNone() {
+    assertThat(Preset.parametersOf("truncated-binary")).containsExactly(Preset.TRUNCATE_AFTER, Preset.CAP);
+    for (String name : Preset.names()) {
+      if (!name.equals("truncated-binary")) {
+        assertThat(Preset.parametersOf(name)).as(name).isEmpty();
+      }
+    }
+    assertThatThrownBy(() -> Preset.parametersOf("nope"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown preset: 'nope'");
+  }
+
+  @Test
+  void byNameWithParameters_truncatedBinary_appliesThemOrTheDefaults() {
+    Preset given = Preset.byName("truncated-binary", OptionalInt.of(4), Optional.of(Duration.ofSeconds(8)));
+    Preset defaults = Preset.byName("truncated-binary", OptionalInt.empty(), Optional.empty());
+    Preset capOnly = Preset.byName("truncated-binary", OptionalInt.empty(), Optional.of(Duration.ofSeconds(32)));
+
+    assertThat(given.backoff().maxDelayNanos(4)).isEqualTo(8 * S);
+    assertThat(given.backoff().maxDelayNanos(9)).isEqualTo(8 * S);
+    assertThat(defaults.backoff().toString()).isEqualTo(Preset.truncatedBinary().backoff().toString());
+    assertThat(capOnly.backoff().maxDelayNanos(Preset.DEFAULT_TRUNCATE_AFTER)).isEqualTo(32 * S);
+  }
+
+  @Test
+  void byNameWithParameters_fixedPreset_rejectsEachParameterByName() {
+    assertThat(Preset.byName("google-drive", OptionalInt.empty(), Optional.empty()).name()).isEqualTo("google-drive");
+    assertThatThrownBy(() -> Preset.byName("google-drive", OptionalInt.of(3), Optional.empty()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("preset google-drive takes no truncate-after: it is fixed");
+    assertThatThrownBy(() -> Preset.byName("aws-sdk-2026", OptionalInt.empty(), Optional.of(Duration.ofSeconds(1))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("preset aws-sdk-2026 takes no cap: it is fixed");
+    assertThatThrownBy(() -> Preset.byName("truncated-binary", OptionalInt.of(0), Optional.empty()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncateAfter");
   }
 
   @Provide

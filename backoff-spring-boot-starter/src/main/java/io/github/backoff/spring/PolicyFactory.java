@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.util.ClassUtils;
@@ -138,19 +140,18 @@ final class PolicyFactory {
     }
     String strategy = name == null ? "full-jitter" : name;
     if (Preset.names().contains(strategy)) {
-      boolean parameterised = strategy.equals("truncated-binary");
+      List<String> takes = Preset.parametersOf(strategy);
       for (String x : given) {
-        if (!parameterised || !(x.equals("cap") || x.equals("truncate-after"))) {
+        if (!takes.contains(x)) {
           throw new BackoffConfigurationException(key + "." + x, String.valueOf(value.apply(x)),
-              "unset: preset " + strategy + (parameterised ? " takes only truncate-after and cap"
-                  : " is fixed (use a strategy name to set parameters)"), null);
+              "unset: preset " + strategy + (takes.isEmpty() ? " is fixed (use a strategy name to set parameters)"
+                  : " takes only " + String.join(" and ", takes)), null);
         }
       }
-      Preset preset = parameterised
-          ? validated(key, given, value, () -> Preset.truncatedBinary(
-              or(p.getTruncateAfter(), Preset.DEFAULT_TRUNCATE_AFTER), or(p.getCap(), Preset.DEFAULT_TRUNCATED_BINARY_CAP)))
-          : Preset.byName(strategy);
-      return preset.policyBuilder();
+      Integer truncateAfter = p.getTruncateAfter();
+      return validated(key, given, value, () -> Preset.byName(strategy,
+          truncateAfter == null ? OptionalInt.empty() : OptionalInt.of(truncateAfter),
+          Optional.ofNullable(p.getCap()))).policyBuilder();
     }
     if (!BackoffSpec.isKnown(strategy)) {
       throw new BackoffConfigurationException(key + ".strategy", strategy, "a strategy (one of "
