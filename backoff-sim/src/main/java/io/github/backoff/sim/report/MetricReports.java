@@ -233,6 +233,27 @@ public final class MetricReports implements Reporter {
     return m.unit().isEmpty() ? m.name() : m.name() + " (" + m.unit() + ")";
   }
 
+  /**
+   * Whether a line chart of these values needs a logarithmic y-axis: all positive and spanning a factor of
+   * {@value #LOG_SCALE_SPAN} or more. On a linear axis such a chart shows only its largest values (a latency that
+   * collapses at high load flattens the 2.7x gain at low load into the floor).
+   */
+  static boolean needsLogScale(double[] values) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (double v : values) {
+      if (!(v > 0) || Double.isInfinite(v)) {
+        return false;
+      }
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
+    return values.length > 0 && max >= LOG_SCALE_SPAN * min;
+  }
+
+  /** See {@link #needsLogScale}. */
+  static final int LOG_SCALE_SPAN = 100;
+
   /** The chart of metric {@code m}, as a PNG. */
   static byte[] chart(Results results, int m) {
     Study study = results.study();
@@ -254,13 +275,22 @@ public final class MetricReports implements Reporter {
       }
       chart = xy;
     } else if (study.xName() != null) {
+      double[] means = new double[points.size()];
+      for (int p = 0; p < points.size(); p++) {
+        means[p] = results.stats(p, m).mean();
+      }
+      boolean log = needsLogScale(means);
       XYChart xy = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-          .title(metric.description() + " (mean of " + study.runs() + " runs)").xAxisTitle(study.xName())
-          .yAxisTitle(axis(metric)).build();
+          .title(metric.description() + " (mean of " + study.runs() + " runs" + (log ? ", log scale)" : ")"))
+          .xAxisTitle(study.xName()).yAxisTitle(axis(metric)).build();
+      if (log) {
+        xy.getStyler().setYAxisLogarithmic(true);
+        xy.getStyler().setYAxisDecimalPattern("#,##0.###"); // 10,000 rather than 1E4
+      }
       Map<String, List<double[]>> lines = new LinkedHashMap<>();
       for (int p = 0; p < points.size(); p++) {
         lines.computeIfAbsent(points.get(p).series(), k -> new ArrayList<>())
-            .add(new double[] {points.get(p).x(), results.stats(p, m).mean()});
+            .add(new double[] {points.get(p).x(), means[p]});
       }
       lines.forEach((series, xy0) -> xy.addSeries(series, xy0.stream().mapToDouble(v -> v[0]).toArray(),
           xy0.stream().mapToDouble(v -> v[1]).toArray()));
