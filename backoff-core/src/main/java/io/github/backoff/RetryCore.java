@@ -109,15 +109,8 @@ final class RetryCore<R> {
       }
       if (stop == null && policy.rateLimiter != null) {
         // Adaptive mode: the retry also waits for a token, as the AWS SDKs add the limiter's delay to the backoff.
-        // With a time budget, a retry whose token would not be due in time takes none (a reserved, unused token
-        // would be a debt that delays every later attempt).
-        long wait;
-        if (policy.maxElapsedNanos == Long.MAX_VALUE) {
-          wait = policy.rateLimiter.acquireDelayNanos();
-        } else {
-          // > 0: the check above stopped when elapsed + delay reached maxElapsed.
-          wait = policy.rateLimiter.tryAcquireDelayNanos(policy.maxElapsedNanos - nextStart);
-        }
+        // nextStart < maxElapsed here: the check above stopped otherwise.
+        long wait = tokenWait(nextStart);
         if (wait < 0) {
           stop = StopReason.TIME_BUDGET_EXHAUSTED;
           if (cost >= 0) {
@@ -221,12 +214,20 @@ final class RetryCore<R> {
     if (policy.rateLimiter == null) {
       return 0;
     }
+    long wait = tokenWait(0);
+    return wait < 0 ? STOP : wait;
+  }
+
+  /**
+   * Takes the rate limiter's token for an attempt that would otherwise start {@code startsAt} nanoseconds into the
+   * execution, and returns the extra wait for it; or -1, taking no token, if that wait would end at or after
+   * maxElapsed (a reserved, unused token would be a debt that delays every later attempt).
+   */
+  private long tokenWait(long startsAt) {
     if (policy.maxElapsedNanos == Long.MAX_VALUE) {
       return policy.rateLimiter.acquireDelayNanos();
     }
-    // As for retries: never a wait that would end at or after maxElapsed, and then no token taken either.
-    long wait = policy.rateLimiter.tryAcquireDelayNanos(policy.maxElapsedNanos);
-    return wait < 0 ? STOP : wait;
+    return policy.rateLimiter.tryAcquireDelayNanos(policy.maxElapsedNanos - startsAt);
   }
 
   /** Records that an execution stopped before its first attempt: its token's wait would pass maxElapsed. */
