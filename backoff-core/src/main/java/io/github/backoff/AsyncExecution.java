@@ -1,5 +1,6 @@
 package io.github.backoff;
 
+import static io.github.backoff.internal.Stages.stageOf;
 import static io.github.backoff.internal.Stages.toFuture;
 import static io.github.backoff.internal.Stages.unwrap;
 
@@ -79,10 +80,7 @@ final class AsyncExecution<R> extends Execution<R> {
     long attemptStart = timeout == 0 ? 0 : core.ticker.read();
     CompletionStage<? extends R> stage;
     try {
-      stage = supplier.get();
-      if (stage == null) {
-        throw new NullPointerException("the supplier returned null instead of a CompletionStage");
-      }
+      stage = stageOf(supplier);
     } catch (Throwable t) {
       settle(number, null, t);
       return;

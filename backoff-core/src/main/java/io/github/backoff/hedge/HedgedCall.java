@@ -1,5 +1,6 @@
 package io.github.backoff.hedge;
 
+import static io.github.backoff.internal.Stages.stageOf;
 import static io.github.backoff.internal.Stages.toFuture;
 import static io.github.backoff.internal.Stages.unwrap;
 
@@ -108,10 +109,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
   private void launch(int number) {
     CompletionStage<? extends R> stage;
     try {
-      stage = supplier.get();
-      if (stage == null) {
-        throw new NullPointerException("the supplier returned null instead of a CompletionStage");
-      }
+      stage = stageOf(supplier);
     } catch (Throwable t) {
       settle(number, null, t);
       return;
