@@ -62,13 +62,9 @@ final class RetryQuotaBudget implements RetryBudget {
 
   @Override
   public void refundRetry(long cost) {
-    if (cost <= 0) {
-      return;
+    if (cost > 0) {
+      giveBack(cost);
     }
-    long current;
-    do {
-      current = available.get();
-    } while (!available.compareAndSet(current, Math.min(capacity, current + cost)));
   }
 
   @Override
@@ -78,14 +74,18 @@ final class RetryQuotaBudget implements RetryBudget {
 
   @Override
   public void onSuccess(long acquired) {
-    long refund = acquired > 0 ? acquired : 1;
+    giveBack(acquired > 0 ? acquired : 1);
+  }
+
+  /** Puts {@code units} back, up to the capacity. */
+  private void giveBack(long units) {
     long current;
     do {
       current = available.get();
       if (current == capacity) {
         return;
       }
-    } while (!available.compareAndSet(current, Math.min(capacity, current + refund)));
+    } while (!available.compareAndSet(current, Math.min(capacity, current + units)));
   }
 
   /** Timeouts by type, including subclasses such as java.net.http.HttpTimeoutException by name (core sees java.base only). */
