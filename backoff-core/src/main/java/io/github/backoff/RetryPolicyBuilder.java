@@ -261,10 +261,9 @@ public final class RetryPolicyBuilder<R> {
    */
   public RetryPolicyBuilder<R> withRateLimiter(AdaptiveRateLimiter limiter) {
     Checks.requireNonNull(limiter, "limiter");
-    if (!limiter.isReserving()) {
-      throw new IllegalArgumentException("limiter must be reserving (AdaptiveRateLimiter.create), was " + limiter
-          + "; call a non-reserving limiter's acquire(Sleeper) or acquireAsync(scheduler) before the call instead");
-    }
+    Checks.requireArgument(limiter.isReserving(), "limiter must be reserving (AdaptiveRateLimiter.create), was %s; "
+        + "call a non-reserving limiter's acquire(Sleeper) or acquireAsync(scheduler) before the call instead",
+        limiter);
     this.rateLimiter = limiter;
     return this;
   }
