@@ -8,6 +8,7 @@ import io.github.backoff.budget.CostClass;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryListener;
 import io.github.backoff.internal.Checks;
+import io.github.backoff.preset.Preset;
 import java.time.Duration;
 import java.util.function.Predicate;
 
@@ -33,9 +34,10 @@ public final class HttpRetryPolicies {
   /**
    * The name of the kind of failure ({@link RetryKind}) added for throttling responses: it only makes the budget
    * charge a throttling retry its throttling cost; listeners see it in {@code RetryScheduled.kind()}. A kind of
-   * this name in the user's policy replaces it.
+   * this name in the user's policy replaces it, such as the one {@code Preset.policyBuilder(isThrottling)} adds:
+   * the same name.
    */
-  public static final String THROTTLING_KIND = "throttling";
+  public static final String THROTTLING_KIND = Preset.THROTTLING_KIND;
 
   private HttpRetryPolicies() {}
 
