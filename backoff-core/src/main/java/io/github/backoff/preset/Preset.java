@@ -45,6 +45,8 @@ public final class Preset {
   public static final String THROTTLING_KIND = "throttling";
 
   private static final List<Integer> SERVER_ERRORS = range(500, 599);
+  /** What the AWS SDKs' standard and legacy modes retry, before and after 2026: throttling and four 5xx. */
+  private static final List<Integer> AWS_RETRYABLE_STATUS_CODES = List.of(429, 500, 502, 503, 504);
 
   private final String name;
   private final String summary;
@@ -143,7 +145,7 @@ public final class Preset {
             + "3 attempts",
         "AWS SDKs and Tools Reference Guide: Retry behavior; AWS SDK for Java 2.x SdkDefaultRetrySetting",
         fullJitter(Duration.ofMillis(100)), fullJitter(Duration.ofSeconds(1)),
-        3, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+        3, Long.MAX_VALUE, AWS_RETRYABLE_STATUS_CODES);
   }
 
   /**
@@ -163,7 +165,7 @@ public final class Preset {
         "AWS SDKs and Tools Reference Guide: Retry behavior; AWS SDK for Java 2.x SdkDefaultRetrySetting",
         fullJitter(Duration.ofMillis(100)),
         Backoff.exponential(Duration.ofMillis(500), 2.0).withCap(Duration.ofSeconds(20)).withEqualJitter(),
-        4, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+        4, Long.MAX_VALUE, AWS_RETRYABLE_STATUS_CODES);
   }
 
   /**
@@ -187,7 +189,7 @@ public final class Preset {
         "AWS Developer Tools Blog: Announcing updated retry behavior for AWS SDKs and Tools; AWS SDKs and Tools "
             + "Reference Guide: Retry behavior; aws-sdk-go-v2 PR 3400; AWS SDK for Java 2.49.6 DefaultRetryStrategy",
         fullJitter(Duration.ofMillis(50)), fullJitter(Duration.ofSeconds(1)),
-        3, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+        3, Long.MAX_VALUE, AWS_RETRYABLE_STATUS_CODES);
   }
 
   /**
@@ -206,7 +208,7 @@ public final class Preset {
             + "4 attempts",
         "aws-sdk-go-v2 PR 3400; AWS SDKs' 2026 retry announcements (DynamoDB and DynamoDB Streams)",
         fullJitter(Duration.ofMillis(25)), fullJitter(Duration.ofSeconds(1)),
-        4, Long.MAX_VALUE, List.of(429, 500, 502, 503, 504));
+        4, Long.MAX_VALUE, AWS_RETRYABLE_STATUS_CODES);
   }
 
   /**
