@@ -1,5 +1,6 @@
 package io.github.backoff.event;
 
+import io.github.backoff.RetryKind;
 import java.time.Duration;
 
 /**
@@ -22,6 +23,6 @@ public record RetryScheduled<R>(int attempt, Duration elapsed, int retry, Durati
   /** An event for a failure of no kind ({@code kind} is {@code "default"}). */
   public RetryScheduled(int attempt, Duration elapsed, int retry, Duration delay, Duration maxDelay,
       boolean overridden, R result, Throwable failure) {
-    this(attempt, elapsed, retry, delay, maxDelay, overridden, result, failure, "default");
+    this(attempt, elapsed, retry, delay, maxDelay, overridden, result, failure, RetryKind.DEFAULT_NAME);
   }
 }
