@@ -90,7 +90,7 @@ public final class StandaloneExecution<R> {
 
   /** Records that the last attempt succeeded with {@code result}: the budget and the listeners are told. */
   public void onSuccess(R result) {
-    core.succeeded(state.attempts == 0 ? null : state, state.startNanos, result);
+    core.succeeded(state, state.startNanos, result);
   }
 
   /** The number of failed attempts recorded so far. */
