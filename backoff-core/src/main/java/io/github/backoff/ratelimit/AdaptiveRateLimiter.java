@@ -216,26 +216,26 @@ public final class AdaptiveRateLimiter {
       return CompletableFuture.completedFuture(null);
     }
     CompletableFuture<Void> due = new CompletableFuture<>();
-    if (reserving) {
-      scheduler.schedule(() -> due.complete(null), wait, TimeUnit.NANOSECONDS);
-    } else {
-      recheckLater(scheduler, due, wait);
-    }
+    completeLater(scheduler, due, wait);
     return due;
   }
 
-  /** Non-reserving: asks again after {@code wait}, on the scheduler, until a token is taken (or it is cancelled). */
-  private void recheckLater(ScheduledExecutorService scheduler, CompletableFuture<Void> due, long wait) {
+  /**
+   * Completes {@code due} after {@code wait}, on the scheduler, as {@link #acquire(Sleeper)} returns after its sleep:
+   * at once if reserving (the token is taken), else once a token is taken, asking again after each wait (a
+   * cancelled {@code due} stops that and takes nothing).
+   */
+  private void completeLater(ScheduledExecutorService scheduler, CompletableFuture<Void> due, long wait) {
     scheduler.schedule(() -> {
       if (due.isDone()) {
         return; // cancelled: take nothing
       }
-      long next = acquireDelayNanos();
+      long next = reserving ? 0 : acquireDelayNanos(); // non-reserving: nothing was taken, ask again
       if (next == 0) {
         due.complete(null);
       } else {
         try {
-          recheckLater(scheduler, due, next);
+          completeLater(scheduler, due, next);
         } catch (RuntimeException e) {
           due.completeExceptionally(e);
         }
