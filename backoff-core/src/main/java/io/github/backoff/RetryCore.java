@@ -64,9 +64,9 @@ final class RetryCore<R> {
     if (policy.budget != null) {
       policy.budget.onFailure();
     }
-    RetryKind<? super R> kind = policy.kinds.isEmpty() ? null : policy.kindFor(result, failure);
+    RetryKind<? super R> kind = policy.kindFor(result, failure);
     if (policy.rateLimiter != null && !interrupted && !(failure instanceof InterruptedException)) {
-      policy.rateLimiter.onResponse(kind != null && kind.costClass() == CostClass.THROTTLING);
+      policy.rateLimiter.onResponse(kind.costClass() == CostClass.THROTTLING);
     }
     StopReason stop = classify(failure, interrupted);
     if (stop == null && attempt >= policy.maxAttempts) {
@@ -74,7 +74,7 @@ final class RetryCore<R> {
     }
     long delay = 0;
     boolean overridden = false;
-    Backoff backoff = kind == null ? policy.backoff : kind.backoff();
+    Backoff backoff = kind.backoff();
     if (stop == null) {
       delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
       if (policy.delayOverride != null) {
@@ -100,7 +100,7 @@ final class RetryCore<R> {
       }
       long cost = -1; // the budget's cost of this retry, once taken
       if (stop == null && policy.budget != null) {
-        cost = policy.budget.tryAcquireRetry(failure, kind == null ? CostClass.TRANSIENT : kind.costClass());
+        cost = policy.budget.tryAcquireRetry(failure, kind.costClass());
         if (cost < 0) {
           stop = StopReason.BUDGET_DENIED;
         } else {
@@ -128,8 +128,7 @@ final class RetryCore<R> {
     ex.previousDelayNanos = delay;
     if (policy.hasListeners) {
       emit(new RetryScheduled<>(attempt, nanos(elapsed), attempt, nanos(delay),
-          nanos(backoff.maxDelayNanos(attempt)), overridden, result, failure,
-          kind == null ? RetryKind.DEFAULT_NAME : kind.name()));
+          nanos(backoff.maxDelayNanos(attempt)), overridden, result, failure, kind.name()));
     }
     return delay;
   }

@@ -58,6 +58,21 @@ public final class RetryKind<R> {
   }
 
   /**
+   * The kind of a policy's failures that match none of its kinds: the policy's default strategy,
+   * {@link CostClass#TRANSIENT}, named {@value #DEFAULT_NAME} (the one kind that may take that name).
+   */
+  static <R> RetryKind<R> noKind(Backoff backoff) {
+    return new RetryKind<>(backoff);
+  }
+
+  private RetryKind(Backoff backoff) {
+    this.name = DEFAULT_NAME;
+    this.condition = (result, failure) -> true;
+    this.backoff = backoff;
+    this.costClass = CostClass.TRANSIENT;
+  }
+
+  /**
    * A kind matched by {@code condition} on the failed attempt's result and exception (one of them is {@code null}:
    * the result when the attempt threw, the exception when it returned a retryable result), with
    * {@link CostClass#TRANSIENT}.

@@ -57,6 +57,8 @@ public final class RetryPolicy<R> {
   final boolean retryOnAnyException;
   final RetryBudget budget;
   final List<RetryKind<? super R>> kinds;
+  /** What {@link #kindFor} returns when no kind matches: the default strategy, {@code CostClass.TRANSIENT}. */
+  final RetryKind<R> noKind;
   final boolean overrideRelative;
   final AdaptiveRateLimiter rateLimiter;
 
@@ -80,6 +82,7 @@ public final class RetryPolicy<R> {
     this.retryOnAnyException = retryOnTypes.isEmpty() && retryIfs.isEmpty();
     this.budget = b.budget;
     this.kinds = List.copyOf(b.kinds);
+    this.noKind = RetryKind.noKind(backoff);
     this.overrideRelative = b.overrideRelative;
     this.rateLimiter = b.rateLimiter;
   }
@@ -124,11 +127,13 @@ public final class RetryPolicy<R> {
    * default {@link #backoff()}.
    */
   public Backoff backoffFor(R result, Throwable failure) {
-    RetryKind<? super R> kind = kindFor(result, failure);
-    return kind == null ? backoff : kind.backoff();
+    return kindFor(result, failure).backoff();
   }
 
-  /** The first of {@link #kinds} matching the failed attempt, or {@code null}; a throwing condition does not match. */
+  /**
+   * The first of {@link #kinds} matching the failed attempt, or {@link #noKind}; a throwing condition does not
+   * match.
+   */
   RetryKind<? super R> kindFor(R result, Throwable failure) {
     for (int i = 0; i < kinds.size(); i++) {
       RetryKind<? super R> kind = kinds.get(i);
@@ -141,7 +146,7 @@ public final class RetryPolicy<R> {
             "condition of " + kind + " threw; taken as not matching", e);
       }
     }
-    return null;
+    return noKind;
   }
 
   /** The client-side rate limiter, if any (see {@link RetryPolicyBuilder#withRateLimiter}). */
