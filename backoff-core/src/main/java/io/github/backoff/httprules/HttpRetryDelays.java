@@ -35,8 +35,6 @@ public final class HttpRetryDelays {
   /** How far a millisecond hint may lengthen the computed backoff, as in the AWS SDKs: 5 s. */
   public static final Duration DEFAULT_MAX_HINT_ABOVE_BACKOFF = Duration.ofSeconds(5);
 
-  private static final int MAX_DIGITS = 18;
-
   private HttpRetryDelays() {}
 
   /**
@@ -141,13 +139,10 @@ public final class HttpRetryDelays {
     if (value == null) {
       return Optional.empty();
     }
-    String v = RetryAfter.trim(value);
-    if (v.isEmpty() || !RetryAfter.isDigits(v)) {
+    long millis = RetryAfter.parseWholeNumber(RetryAfter.trim(value));
+    if (millis < 0) {
       return Optional.empty();
     }
-    if (v.length() > MAX_DIGITS) {
-      return Optional.of(Duration.ofNanos(Long.MAX_VALUE));
-    }
-    return Optional.of(Duration.ofNanos(Durations.multiplySaturated(Long.parseLong(v), 1_000_000L)));
+    return Optional.of(Duration.ofNanos(Durations.multiplySaturated(millis, 1_000_000L)));
   }
 }

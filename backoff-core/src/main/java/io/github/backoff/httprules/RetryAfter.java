@@ -48,7 +48,7 @@ public final class RetryAfter {
       "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) " + MONTHS + " ([ \\d]\\d) (\\d{2}):(\\d{2}):(\\d{2}) (\\d{4})",
       Pattern.CASE_INSENSITIVE);
   private static final String MONTH_NAMES = "janfebmaraprmayjunjulaugsepoctnovdec";
-  /** Delta-seconds above this saturate: no server means a wait of 30 000 years. */
+  /** Delta-seconds (or a millisecond hint) longer than this saturate: no server means a wait of 30 000 years. */
   private static final int MAX_DIGITS = 18;
 
   private RetryAfter() {}
@@ -71,8 +71,9 @@ public final class RetryAfter {
     if (v.isEmpty()) {
       return Optional.empty();
     }
-    if (isDigits(v)) {
-      return Optional.of(Duration.ofSeconds(v.length() > MAX_DIGITS ? Long.MAX_VALUE : Long.parseLong(v)));
+    long seconds = parseWholeNumber(v);
+    if (seconds >= 0) {
+      return Optional.of(Duration.ofSeconds(seconds));
     }
     return parseHttpDate(v, now).map(at -> at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO);
   }
@@ -123,6 +124,17 @@ public final class RetryAfter {
     int currentYear = LocalDateTime.ofInstant(now, ZoneOffset.UTC).getYear();
     int year = currentYear - Math.floorMod(currentYear, 100) + twoDigits;
     return year > currentYear + 50 ? year - 100 : year;
+  }
+
+  /**
+   * {@code v} (already trimmed) as a non-negative whole number, saturated at {@link Long#MAX_VALUE} beyond 18 digits;
+   * or -1 if it is empty or not ASCII digits only.
+   */
+  static long parseWholeNumber(String v) {
+    if (v.isEmpty() || !isDigits(v)) {
+      return -1;
+    }
+    return v.length() > MAX_DIGITS ? Long.MAX_VALUE : Long.parseLong(v);
   }
 
   /** Whether {@code v} is ASCII digits only (true for the empty string). */
