@@ -65,10 +65,11 @@ final class RetryCore<R> {
       policy.budget.onFailure();
     }
     RetryKind<? super R> kind = policy.kindFor(result, failure);
-    if (policy.rateLimiter != null && !interrupted && !(failure instanceof InterruptedException)) {
+    boolean interruptedAttempt = interrupted || failure instanceof InterruptedException;
+    if (policy.rateLimiter != null && !interruptedAttempt) { // an interrupted attempt got no answer to tell
       policy.rateLimiter.onResponse(kind.costClass() == CostClass.THROTTLING);
     }
-    StopReason stop = classify(failure, interrupted);
+    StopReason stop = classify(failure, interruptedAttempt);
     if (stop == null && attempt >= policy.maxAttempts) {
       stop = StopReason.ATTEMPTS_EXHAUSTED;
     }
@@ -133,8 +134,9 @@ final class RetryCore<R> {
     return delay;
   }
 
+  /** Why the execution stops after {@code failure} before any limit is looked at, or null if it may retry. */
   private StopReason classify(Throwable failure, boolean interrupted) {
-    if (interrupted || failure instanceof InterruptedException) {
+    if (interrupted) {
       return StopReason.INTERRUPTED;
     }
     if (failure != null) {
