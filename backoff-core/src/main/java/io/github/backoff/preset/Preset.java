@@ -270,35 +270,13 @@ public final class Preset {
    * aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary.
    */
   public static List<String> names() {
-    return List.of("google-http-client", "google-drive", "aws-simpledb", "aws-sdk-standard", "aws-sdk-legacy",
-        "aws-sdk-2026", "aws-dynamodb-2026", "ethernet", "truncated-binary");
+    return all().stream().map(Preset::name).collect(Collectors.toUnmodifiableList());
   }
 
   /** The preset called {@code name}, if there is one. */
   public static Optional<Preset> find(String name) {
     Checks.requireNonNull(name, "name");
-    switch (name) {
-      case "google-http-client":
-        return Optional.of(googleHttpClient());
-      case "google-drive":
-        return Optional.of(googleDrive());
-      case "aws-simpledb":
-        return Optional.of(awsSimpleDb());
-      case "aws-sdk-standard":
-        return Optional.of(awsSdkStandard());
-      case "aws-sdk-legacy":
-        return Optional.of(awsSdkLegacy());
-      case "aws-sdk-2026":
-        return Optional.of(awsSdk2026());
-      case "aws-dynamodb-2026":
-        return Optional.of(awsDynamoDb2026());
-      case "ethernet":
-        return Optional.of(ethernet());
-      case "truncated-binary":
-        return Optional.of(truncatedBinary());
-      default:
-        return Optional.empty();
-    }
+    return all().stream().filter(p -> p.name.equals(name)).findFirst();
   }
 
   /**
