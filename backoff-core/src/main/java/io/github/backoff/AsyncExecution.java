@@ -47,8 +47,16 @@ final class AsyncExecution<R> extends Execution<R> {
 
   /** Queues the first attempt to start after {@code wait} nanoseconds, as a retry is queued. */
   void startLater(long wait) {
+    queue(retrier.core.ticker.read(), wait);
+  }
+
+  /** Queues the next attempt on the retrier's timer, {@code wait} after {@code now}; a rejection fails this future. */
+  private void queue(long now, long wait) {
     try {
-      retrier.timer.add(this, retrier.core.ticker.read(), wait);
+      retrier.timer.add(this, now, wait);
+      if (isDone()) { // cancelled meanwhile: let the timer drop it
+        retrier.timer.cancelled();
+      }
     } catch (RejectedExecutionException e) {
       completeExceptionally(e);
     }
@@ -146,14 +154,7 @@ final class AsyncExecution<R> extends Execution<R> {
       finish(core);
       return true;
     }
-    try {
-      retrier.timer.add(this, now, delay);
-      if (isDone()) {
-        retrier.timer.cancelled();
-      }
-    } catch (RejectedExecutionException e) {
-      completeExceptionally(e);
-    }
+    queue(now, delay);
     return true;
   }
 
