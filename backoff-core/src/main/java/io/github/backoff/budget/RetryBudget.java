@@ -122,7 +122,7 @@ public interface RetryBudget {
    * retries took; the SDKs give back the last retry's cost). See {@link #retryQuota2026()}.
    */
   static RetryBudget retryQuota() {
-    return new RetryQuotaBudget(500, 5, 10, 5, false);
+    return retryQuota(500, 5, 10);
   }
 
   /**
