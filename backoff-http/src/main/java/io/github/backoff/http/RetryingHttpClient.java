@@ -160,6 +160,9 @@ public final class RetryingHttpClient {
   private final Predicate<Object> retryableResult;
   private final Retrier<Object> retrying;
   private final Retrier<Object> once;
+  /** The policy's limits in nanoseconds, {@link Long#MAX_VALUE} for none; read by every call's {@link Exchange}. */
+  private final long attemptTimeoutNanos;
+  private final long maxElapsedNanos;
   private final HttpAttemptObserver observer;
 
   RetryingHttpClient(RetryingHttpClientBuilder b) {
@@ -188,6 +191,8 @@ public final class RetryingHttpClient {
     this.retrying = retrier(retryingPolicy, b);
     // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
     this.once = retrier(derived.withMaxAttempts(1).build(), b);
+    this.attemptTimeoutNanos = base.attemptTimeout().map(Exchange::nanos).orElse(Long.MAX_VALUE);
+    this.maxElapsedNanos = base.maxElapsed().map(Exchange::nanos).orElse(Long.MAX_VALUE);
   }
 
   private static Retrier<Object> retrier(RetryPolicy<Object> policy, RetryingHttpClientBuilder b) {
@@ -321,7 +326,7 @@ public final class RetryingHttpClient {
           + " publisher with RetryingHttpClient.replayable(...) if each subscription gets the whole body");
     }
     return new Exchange<>(client, request, handler, retryable, statuses, retryableResult,
-        retryable ? retrying : once, ticker, observer);
+        retryable ? retrying : once, ticker, attemptTimeoutNanos, maxElapsedNanos, observer);
   }
 
   /**
