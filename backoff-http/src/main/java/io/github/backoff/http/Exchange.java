@@ -33,7 +33,6 @@ import java.util.function.Predicate;
  * fields written by one attempt and read after it are volatile, as the async driver may run them on other threads.
  */
 final class Exchange<T> {
-  /** The shortest timeout we set: HttpRequest rejects zero, and less than this cannot succeed anyway. */
   private static final System.Logger LOG = System.getLogger("io.github.backoff.http");
 
   /** Tells an exchange why retries stopped on one of its responses; added to every client's derived policy. */

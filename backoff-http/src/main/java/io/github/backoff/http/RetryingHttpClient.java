@@ -23,7 +23,6 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.FileSystemException;
-import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -34,8 +33,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
-import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * A {@link HttpClient} that retries under a {@link RetryPolicy}, following HTTP's rules. {@link #send} and
