@@ -33,7 +33,6 @@ import java.util.function.Predicate;
  * fields written by one attempt and read after it are volatile, as the async driver may run them on other threads.
  */
 final class Exchange<T> {
-  /** The shortest timeout we set: HttpRequest rejects zero, and less than this cannot succeed anyway. */
   private static final System.Logger LOG = System.getLogger("io.github.backoff.http");
 
   /** Tells an exchange why retries stopped on one of its responses; added to every client's derived policy. */
@@ -62,8 +61,9 @@ final class Exchange<T> {
   final Retrier<Object> retrier;
   private final Ticker ticker;
   private final long startNanos;
-  private final long maxElapsedNanos;
+  /** The policy's limits in nanoseconds, {@link Long#MAX_VALUE} for none (as {@link AttemptDeadline} reads them). */
   private final long attemptTimeoutNanos;
+  private final long maxElapsedNanos;
   private volatile int attempts;
   private volatile StopReason stopReason;
   /** The attempt observer's view of this call, or null without an observer. */
@@ -77,7 +77,7 @@ final class Exchange<T> {
   @SuppressWarnings("unchecked")
   Exchange(HttpClient client, HttpRequest request, HttpResponse.BodyHandler<T> handler, boolean retryable,
       Set<Integer> statuses, Predicate<Object> retryableResult, Retrier<Object> retrier, Ticker ticker,
-      HttpAttemptObserver observer) {
+      long attemptTimeoutNanos, long maxElapsedNanos, HttpAttemptObserver observer) {
     this.client = client;
     this.request = request;
     this.handler = handler;
@@ -86,8 +86,8 @@ final class Exchange<T> {
     this.retryableResult = retryableResult;
     this.retrier = retrier;
     this.ticker = ticker;
-    this.maxElapsedNanos = retrier.policy().maxElapsed().map(Exchange::nanos).orElse(Long.MAX_VALUE);
-    this.attemptTimeoutNanos = retrier.policy().attemptTimeout().map(Exchange::nanos).orElse(0L);
+    this.attemptTimeoutNanos = attemptTimeoutNanos;
+    this.maxElapsedNanos = maxElapsedNanos;
     // A request that may not be retried gets the caller's handler untouched: its response is final whatever it is.
     this.attemptHandler = !retryable ? (HttpResponse.BodyHandler<Object>) (HttpResponse.BodyHandler<?>) handler
         : info -> statuses.contains(info.statusCode())
@@ -182,9 +182,8 @@ final class Exchange<T> {
    * not one of its limits here, because it ends at the response headers ({@link #nextRequest}).
    */
   long limitNanos() {
-    long attemptTimeout = attemptTimeoutNanos > 0 ? attemptTimeoutNanos : Long.MAX_VALUE;
     long elapsed = maxElapsedNanos == Long.MAX_VALUE ? 0 : ticker.read() - startNanos;
-    return AttemptDeadline.timeoutNanos(Long.MAX_VALUE, attemptTimeout, maxElapsedNanos, elapsed);
+    return AttemptDeadline.timeoutNanos(Long.MAX_VALUE, attemptTimeoutNanos, maxElapsedNanos, elapsed);
   }
 
   /**

@@ -23,7 +23,6 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.FileSystemException;
-import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -34,8 +33,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
-import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * A {@link HttpClient} that retries under a {@link RetryPolicy}, following HTTP's rules. {@link #send} and
@@ -160,6 +157,9 @@ public final class RetryingHttpClient {
   private final Predicate<Object> retryableResult;
   private final Retrier<Object> retrying;
   private final Retrier<Object> once;
+  /** The policy's limits in nanoseconds, {@link Long#MAX_VALUE} for none; read by every call's {@link Exchange}. */
+  private final long attemptTimeoutNanos;
+  private final long maxElapsedNanos;
   private final HttpAttemptObserver observer;
 
   RetryingHttpClient(RetryingHttpClientBuilder b) {
@@ -188,6 +188,8 @@ public final class RetryingHttpClient {
     this.retrying = retrier(retryingPolicy, b);
     // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
     this.once = retrier(derived.withMaxAttempts(1).build(), b);
+    this.attemptTimeoutNanos = base.attemptTimeout().map(Exchange::nanos).orElse(Long.MAX_VALUE);
+    this.maxElapsedNanos = base.maxElapsed().map(Exchange::nanos).orElse(Long.MAX_VALUE);
   }
 
   private static Retrier<Object> retrier(RetryPolicy<Object> policy, RetryingHttpClientBuilder b) {
@@ -321,7 +323,7 @@ public final class RetryingHttpClient {
           + " publisher with RetryingHttpClient.replayable(...) if each subscription gets the whole body");
     }
     return new Exchange<>(client, request, handler, retryable, statuses, retryableResult,
-        retryable ? retrying : once, ticker, observer);
+        retryable ? retrying : once, ticker, attemptTimeoutNanos, maxElapsedNanos, observer);
   }
 
   /**

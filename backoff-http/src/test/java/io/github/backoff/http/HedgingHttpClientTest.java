@@ -1,5 +1,7 @@
 package io.github.backoff.http;
 
+import static io.github.backoff.http.TestServer.slow;
+import static io.github.backoff.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.hedge.HedgeCancelled;
@@ -8,6 +10,7 @@ import io.github.backoff.hedge.HedgePolicy;
 import io.github.backoff.hedge.HedgeSent;
 import io.github.backoff.hedge.HedgeWon;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class HedgingHttpClientTest {
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final List<HedgeEvent<?>> events = new CopyOnWriteArrayList<>();
-  private SlowLoopbackServer server;
+  private TestServer server;
 
   private HedgingHttpClient hedging(Duration delay) {
     HedgePolicy<HttpResponse<?>> policy = HedgePolicy.<HttpResponse<?>>builder()
@@ -33,6 +36,19 @@ class HedgingHttpClientTest {
         .onEvent(events::add)
         .build();
     return HedgingHttpClient.of(client, policy);
+  }
+
+  /** A server that answers the n-th request with "reply n", after {@code slowFirst} for the first. */
+  private static TestServer server(Duration slowFirst) throws IOException {
+    return TestServer.start().reply(slow(slowFirst, status(200, "reply 1")), status(200, "reply 2"));
+  }
+
+  private URI uri() {
+    return server.uri("/item");
+  }
+
+  private int requests() {
+    return server.received().size();
   }
 
   @AfterEach
@@ -44,13 +60,13 @@ class HedgingHttpClientTest {
 
   @Test
   void sendAsync_slowGet_hedgeAnswersAndOriginalIsCancelled() throws Exception {
-    server = new SlowLoopbackServer(5_000, 1);
+    server = server(Duration.ofSeconds(5));
     HttpResponse<String> response = hedging(Duration.ofMillis(20))
-        .sendAsync(HttpRequest.newBuilder(server.uri()).build(), BodyHandlers.ofString())
+        .sendAsync(HttpRequest.newBuilder(uri()).build(), BodyHandlers.ofString())
         .get(3, TimeUnit.SECONDS); // the slow reply would take 5 s
 
     assertThat(response.body()).isEqualTo("reply 2");
-    assertThat(server.requests()).isEqualTo(2);
+    assertThat(requests()).isEqualTo(2);
     assertThat(events).hasSize(3);
     assertThat(events.get(0)).isInstanceOf(HedgeSent.class);
     assertThat(events.get(1)).isInstanceOfSatisfying(HedgeWon.class, won -> assertThat(won.attempt()).isEqualTo(2));
@@ -60,33 +76,33 @@ class HedgingHttpClientTest {
 
   @Test
   void sendAsync_fastGet_isSentOnce() throws Exception {
-    server = new SlowLoopbackServer(0);
+    server = server(Duration.ZERO);
     HttpResponse<String> response = hedging(Duration.ofSeconds(2))
-        .sendAsync(HttpRequest.newBuilder(server.uri()).build(), BodyHandlers.ofString())
+        .sendAsync(HttpRequest.newBuilder(uri()).build(), BodyHandlers.ofString())
         .get(3, TimeUnit.SECONDS);
 
     assertThat(response.body()).isEqualTo("reply 1");
-    assertThat(server.requests()).isEqualTo(1);
+    assertThat(requests()).isEqualTo(1);
     assertThat(events).singleElement().isInstanceOf(HedgeWon.class);
   }
 
   @Test
   void sendAsync_slowPost_isSentOnce() throws Exception {
-    server = new SlowLoopbackServer(200, 1); // ten times the hedging delay
+    server = server(Duration.ofMillis(200)); // ten times the hedging delay
     HttpResponse<String> response = hedging(Duration.ofMillis(20))
-        .sendAsync(HttpRequest.newBuilder(server.uri()).POST(BodyPublishers.ofString("order")).build(),
+        .sendAsync(HttpRequest.newBuilder(uri()).POST(BodyPublishers.ofString("order")).build(),
             BodyHandlers.ofString())
         .get(3, TimeUnit.SECONDS);
 
     assertThat(response.body()).isEqualTo("reply 1");
-    assertThat(server.requests()).isEqualTo(1);
+    assertThat(requests()).isEqualTo(1);
     assertThat(events).isEmpty();
   }
 
   @Test
   void sendAsync_slowPostWithIdempotencyKey_isHedged() throws Exception {
-    server = new SlowLoopbackServer(5_000, 1);
-    HttpRequest request = HttpRequest.newBuilder(server.uri())
+    server = server(Duration.ofSeconds(5));
+    HttpRequest request = HttpRequest.newBuilder(uri())
         .header("Idempotency-Key", "order-42")
         .POST(BodyPublishers.ofString("order"))
         .build();
@@ -94,7 +110,7 @@ class HedgingHttpClientTest {
         .get(3, TimeUnit.SECONDS);
 
     assertThat(response.body()).isEqualTo("reply 2");
-    assertThat(server.requests()).isEqualTo(2);
+    assertThat(requests()).isEqualTo(2);
   }
 
   @Test
