@@ -4,7 +4,6 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.hedge.LatencyHistogram;
 import io.github.backoff.sim.engine.EventEngine;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -41,7 +40,10 @@ final class HedgingModel {
   private final SplittableRandom hedgeService;
   /** Events in time order, ties in the order scheduled; {@link #now} follows its clock. */
   private final EventEngine events = new EventEngine(1024);
-  private final ArrayDeque<Integer> queue = new ArrayDeque<>();
+  /** The servers' FIFO queue of attempts: a ring, grown by doubling, so no attempt is boxed. */
+  private int[] queue = new int[64];
+  private int queueHead;
+  private int queueSize;
   private double now;
   private int busy;
   private double busyTime;
@@ -180,8 +182,22 @@ final class HedgingModel {
     if (busy < config.servers()) {
       start(attempt);
     } else {
-      queue.add(attempt);
+      enqueue(attempt);
     }
+  }
+
+  private void enqueue(int attempt) {
+    if (queueSize == queue.length) {
+      int[] grown = new int[queue.length * 2];
+      for (int i = 0; i < queueSize; i++) {
+        grown[i] = queue[(queueHead + i) % queue.length];
+      }
+      queue = grown;
+      queueHead = 0;
+    }
+    int tail = queueHead + queueSize;
+    queue[tail >= queue.length ? tail - queue.length : tail] = attempt;
+    queueSize++;
   }
 
   private void start(int attempt) {
@@ -216,8 +232,10 @@ final class HedgingModel {
         }
       }
     }
-    while (busy < config.servers() && !queue.isEmpty()) {
-      int next = queue.poll();
+    while (busy < config.servers() && queueSize > 0) {
+      int next = queue[queueHead];
+      queueHead = queueHead + 1 == queue.length ? 0 : queueHead + 1;
+      queueSize--;
       if (attemptState[next] == QUEUED) {
         start(next);
       }
