@@ -14,6 +14,14 @@ record CliRun(int exitCode, String out, String err) {
     return new CliRun(exitCode, out.toString(), err.toString());
   }
 
+  /** {@code first} followed by {@code more}: a test's fixed arguments plus a case's own. */
+  static String[] concat(String[] first, String... more) {
+    String[] args = new String[first.length + more.length];
+    System.arraycopy(first, 0, args, 0, first.length);
+    System.arraycopy(more, 0, args, first.length, more.length);
+    return args;
+  }
+
   List<String> outLines() {
     return out.lines().toList();
   }

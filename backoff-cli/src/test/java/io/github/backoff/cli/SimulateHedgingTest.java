@@ -18,10 +18,7 @@ class SimulateHedgingTest {
       "latency_p999.png", "hedges.png", "extra_load.png", "report.html");
 
   private static String[] with(String... more) {
-    String[] args = new String[SMALL.length + more.length];
-    System.arraycopy(SMALL, 0, args, 0, SMALL.length);
-    System.arraycopy(more, 0, args, SMALL.length, more.length);
-    return args;
+    return CliRun.concat(SMALL, more);
   }
 
   @Test

@@ -17,10 +17,7 @@ class SimulateOverloadTest {
       "--runs", "2", "-q"};
 
   private static String[] with(String... more) {
-    String[] args = new String[SMALL.length + more.length];
-    System.arraycopy(SMALL, 0, args, 0, SMALL.length);
-    System.arraycopy(more, 0, args, SMALL.length, more.length);
-    return args;
+    return CliRun.concat(SMALL, more);
   }
 
   @Test

@@ -2,10 +2,9 @@ package io.github.backoff.sim.hedging;
 
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.hedge.LatencyHistogram;
+import io.github.backoff.sim.engine.EventEngine;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
@@ -26,17 +25,12 @@ final class HedgingModel {
   private static final int ARRIVAL = 0;
   private static final int HEDGE = 1;
   private static final int COMPLETE = 2;
+  /** An event's payload is its type in the low bits and its request or attempt id above them. */
+  private static final int TYPE_BITS = 2;
+  private static final int TYPE_MASK = (1 << TYPE_BITS) - 1;
   private static final int QUEUED = 0;
   private static final int RUNNING = 1;
   private static final int FINISHED = 2;
-
-  private record Event(double time, long seq, int type, int id) implements Comparable<Event> {
-    @Override
-    public int compareTo(Event o) {
-      int c = Double.compare(time, o.time);
-      return c != 0 ? c : Long.compare(seq, o.seq);
-    }
-  }
 
   private final HedgingConfig config;
   private final HedgeMode mode;
@@ -44,9 +38,12 @@ final class HedgingModel {
   private final SplittableRandom arrivals;
   private final SplittableRandom service;
   private final SplittableRandom hedgeService;
-  private final PriorityQueue<Event> events = new PriorityQueue<>();
-  private final ArrayDeque<Integer> queue = new ArrayDeque<>();
-  private long seq;
+  /** Events in time order, ties in the order scheduled; {@link #now} follows its clock. */
+  private final EventEngine events = new EventEngine(1024);
+  /** The servers' FIFO queue of attempts: a ring, grown by doubling, so no attempt is boxed. */
+  private int[] queue = new int[64];
+  private int queueHead;
+  private int queueSize;
   private double now;
   private int busy;
   private double busyTime;
@@ -66,7 +63,6 @@ final class HedgingModel {
   private final LatencyHistogram histogram;
   private final RetryBudget budget;
   private int hedges;
-  private long processed;
 
   HedgingModel(HedgingConfig config, HedgeMode mode, double load, SplittableRandom arrivals,
       SplittableRandom service, SplittableRandom hedgeService) {
@@ -78,6 +74,10 @@ final class HedgingModel {
     this.hedgeService = hedgeService;
     int n = config.requests();
     perRequest = 1 + config.maxHedges();
+    if ((long) perRequest * n > Integer.MAX_VALUE >>> TYPE_BITS) {
+      throw new IllegalArgumentException("requests x (1 + maxHedges) must be < 2^29 attempts: " + n + " x "
+          + perRequest);
+    }
     sent = new int[n];
     arrival = new double[n];
     answered = new boolean[n];
@@ -102,14 +102,14 @@ final class HedgingModel {
       t += -Math.log(1 - arrivals.nextDouble()) / rate;
       schedule(t, ARRIVAL, r);
     }
-    while (!events.isEmpty()) {
-      Event e = events.poll();
-      processed++;
-      now = e.time;
-      switch (e.type) {
-        case ARRIVAL -> arrive(e.id);
-        case HEDGE -> hedge(e.id);
-        default -> complete(e.id);
+    while (events.hasNext()) {
+      int e = events.next();
+      now = events.now();
+      int id = e >>> TYPE_BITS;
+      switch (e & TYPE_MASK) {
+        case ARRIVAL -> arrive(id);
+        case HEDGE -> hedge(id);
+        default -> complete(id);
       }
     }
     int warmUp = n / 10;
@@ -123,7 +123,7 @@ final class HedgingModel {
 
   /** The events {@link #run} processed. */
   long events() {
-    return processed;
+    return events.eventCount();
   }
 
   private static double quantile(double[] sorted, double p) {
@@ -132,7 +132,7 @@ final class HedgingModel {
   }
 
   private void schedule(double time, int type, int id) {
-    events.add(new Event(time, seq++, type, id));
+    events.scheduleAt(time, type | id << TYPE_BITS);
   }
 
   private void arrive(int r) {
@@ -182,8 +182,22 @@ final class HedgingModel {
     if (busy < config.servers()) {
       start(attempt);
     } else {
-      queue.add(attempt);
+      enqueue(attempt);
     }
+  }
+
+  private void enqueue(int attempt) {
+    if (queueSize == queue.length) {
+      int[] grown = new int[queue.length * 2];
+      for (int i = 0; i < queueSize; i++) {
+        grown[i] = queue[(queueHead + i) % queue.length];
+      }
+      queue = grown;
+      queueHead = 0;
+    }
+    int tail = queueHead + queueSize;
+    queue[tail >= queue.length ? tail - queue.length : tail] = attempt;
+    queueSize++;
   }
 
   private void start(int attempt) {
@@ -218,8 +232,10 @@ final class HedgingModel {
         }
       }
     }
-    while (busy < config.servers() && !queue.isEmpty()) {
-      int next = queue.poll();
+    while (busy < config.servers() && queueSize > 0) {
+      int next = queue[queueHead];
+      queueHead = queueHead + 1 == queue.length ? 0 : queueHead + 1;
+      queueSize--;
       if (attemptState[next] == QUEUED) {
         start(next);
       }

@@ -1,11 +1,13 @@
 package io.github.backoff.sim.hedging;
 
+import io.github.backoff.sim.internal.Checks;
 import io.github.backoff.sim.spi.Model;
 import io.github.backoff.sim.spi.Parameter;
 import io.github.backoff.sim.spi.Parameter.Kind;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import io.github.backoff.sim.spi.Study;
+import io.github.backoff.sim.sweep.SimulationConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,14 +76,9 @@ public final class HedgingSimModel implements Model {
     }
     HedgingConfig config = config(settings);
     List<HedgeMode> modes = modes(settings.text("modes").orElse("none,fixed,percentile,budgeted"));
-    int runs = settings.integer("runs").orElse(DEFAULT_RUNS);
-    if (runs < 1 || runs > 1_000_000) {
-      throw new IllegalArgumentException("runs: must be in [1, 1000000]: " + runs);
-    }
-    int threads = settings.integer("threads").orElse(Runtime.getRuntime().availableProcessors());
-    if (threads < 1 || threads > 1024) {
-      throw new IllegalArgumentException("threads: must be in [1, 1024]: " + threads);
-    }
+    int runs = Checks.inRange(settings.integer("runs").orElse(DEFAULT_RUNS), 1, 1_000_000, "runs");
+    int threads = Checks.inRange(settings.integer("threads").orElse(Runtime.getRuntime().availableProcessors()), 1,
+        SimulationConfig.MAX_THREADS, "threads");
     Path out = Path.of(settings.text("out").orElse("simulation"));
     return new HedgingStudy(config, modes, runs, threads, out);
   }
@@ -91,16 +88,13 @@ public final class HedgingSimModel implements Model {
     HedgingConfig d = HedgingConfig.defaults();
     long seed = s.longValue("seed").orElse(d.seed());
     List<Double> loads = s.text("load").map(HedgingSimModel::loads).orElse(d.loads());
-    int servers = s.integer("servers").orElse(d.servers());
-    check(servers >= 1 && servers <= 100_000, "servers", "must be in [1, 100000]", servers);
-    int requests = s.integer("requests").orElse(d.requests());
-    check(requests >= 100 && requests <= 10_000_000, "requests", "must be in [100, 10000000]", requests);
+    int servers = Checks.inRange(s.integer("servers").orElse(d.servers()), 1, 100_000, "servers");
+    int requests = Checks.inRange(s.integer("requests").orElse(d.requests()), 100, 10_000_000, "requests");
     double delay = s.number("hedge-delay").orElse(d.fixedDelayMs());
     check(delay >= 0 && delay <= 3_600_000, "hedge-delay", "must be in [0, 3600000] ms", delay);
     double percentile = s.number("hedge-percentile").orElse(d.percentile());
     check(percentile > 0 && percentile < 100, "hedge-percentile", "must be in (0, 100)", percentile);
-    int maxHedges = s.integer("max-hedges").orElse(d.maxHedges());
-    check(maxHedges >= 0 && maxHedges <= 10, "max-hedges", "must be in [0, 10]", maxHedges);
+    int maxHedges = Checks.inRange(s.integer("max-hedges").orElse(d.maxHedges()), 0, 10, "max-hedges");
     double budget = s.number("hedge-budget").orElse(d.budgetPercent());
     check(budget >= 0 && budget <= 100, "hedge-budget", "must be in [0, 100]", budget);
     return new HedgingConfig(servers, d.latency(), loads, requests, delay, percentile, d.windowMs(), budget,
@@ -115,16 +109,16 @@ public final class HedgingSimModel implements Model {
 
   private static List<Double> loads(String list) {
     List<Double> loads = new ArrayList<>();
-    for (String item : list.split(",", -1)) {
+    for (String item : Checks.split(list)) {
       double load;
       try {
-        load = Double.parseDouble(item.trim());
+        load = Double.parseDouble(item);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("load: not a number: '" + item.trim() + "'");
+        throw new IllegalArgumentException("load: not a number: '" + item + "'");
       }
-      check(load > 0 && load < 1, "load", "each must be in (0, 1)", item.trim());
+      check(load > 0 && load < 1, "load", "each must be in (0, 1)", item);
       if (loads.contains(load)) {
-        throw new IllegalArgumentException("load: given twice: " + item.trim());
+        throw new IllegalArgumentException("load: given twice: " + item);
       }
       loads.add(load);
     }
@@ -133,8 +127,8 @@ public final class HedgingSimModel implements Model {
 
   private static List<HedgeMode> modes(String list) {
     List<HedgeMode> modes = new ArrayList<>();
-    for (String item : list.split(",", -1)) {
-      String name = item.trim().toLowerCase(Locale.ROOT);
+    for (String item : Checks.split(list)) {
+      String name = item.toLowerCase(Locale.ROOT);
       HedgeMode mode = null;
       for (HedgeMode m : HedgeMode.values()) {
         if (m.name().toLowerCase(Locale.ROOT).equals(name)) {
@@ -142,7 +136,7 @@ public final class HedgingSimModel implements Model {
         }
       }
       if (mode == null) {
-        throw new IllegalArgumentException("modes: unknown mode '" + item.trim()
+        throw new IllegalArgumentException("modes: unknown mode '" + item
             + "' (known: none, fixed, percentile, budgeted)");
       }
       if (modes.contains(mode)) {

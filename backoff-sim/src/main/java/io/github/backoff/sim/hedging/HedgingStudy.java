@@ -1,6 +1,7 @@
 package io.github.backoff.sim.hedging;
 
 import io.github.backoff.sim.report.MetricReports;
+import io.github.backoff.sim.report.Numbers;
 import io.github.backoff.sim.run.Seeds;
 import io.github.backoff.sim.spi.Metric;
 import io.github.backoff.sim.spi.Point;
@@ -117,23 +118,19 @@ final class HedgingStudy implements Study {
             config.servers())},
         new String[] {"attempt time", String.format(Locale.ROOT,
             "lognormal, median %s ms, sigma %s; %s%% of attempts %s times slower (mean %.2f ms, p95 %.2f ms)",
-            plain(x.medianMs()), plain(x.sigma()), plain(x.slowShare() * 100), plain(x.slowFactor()), x.mean(),
-            x.quantile(0.95))},
-        new String[] {"loads", String.join(",", config.loads().stream().map(HedgingStudy::plain).toList())},
+            Numbers.plain(x.medianMs()), Numbers.plain(x.sigma()), Numbers.plain(x.slowShare() * 100),
+            Numbers.plain(x.slowFactor()), x.mean(), x.quantile(0.95))},
+        new String[] {"loads", String.join(",", config.loads().stream().map(Numbers::plain).toList())},
         new String[] {"modes", String.join(",", modes.stream().map(HedgingStudy::name).toList())},
         new String[] {"requests per run", config.requests() + " (the first tenth not measured)"},
         new String[] {"hedge delay (fixed; initial for percentile)",
             String.format(Locale.ROOT, "%.2f ms", config.fixedDelayMs())},
-        new String[] {"hedge percentile", plain(config.percentile()) + " of the last "
-            + plain(config.windowMs() / 1000) + " s"},
+        new String[] {"hedge percentile", Numbers.plain(config.percentile()) + " of the last "
+            + Numbers.plain(config.windowMs() / 1000) + " s"},
         new String[] {"max hedges", Integer.toString(config.maxHedges())},
-        new String[] {"budget (mode budgeted)", plain(config.budgetPercent()) + "% of requests"},
+        new String[] {"budget (mode budgeted)", Numbers.plain(config.budgetPercent()) + "% of requests"},
         new String[] {"server cancels losers", config.serverCancels() ? "yes" : "no"},
         new String[] {"seed", Long.toString(config.seed())});
-  }
-
-  private static String plain(double v) {
-    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
   }
 
   @Override
@@ -197,9 +194,9 @@ final class HedgingStudy implements Study {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "model hedging: M/G/%d, attempts lognormal(median %s ms, sigma %s), %s%% of "
             + "them x%s; hedge delay %.2f ms, percentile p%s, max hedges %d, budget %s%%, server cancels: %s%n",
-        config.servers(), plain(x.medianMs()), plain(x.sigma()), plain(x.slowShare() * 100), plain(x.slowFactor()),
-        d, plain(config.percentile()), config.maxHedges(), plain(config.budgetPercent()),
-        config.serverCancels() ? "yes" : "no"));
+        config.servers(), Numbers.plain(x.medianMs()), Numbers.plain(x.sigma()), Numbers.plain(x.slowShare() * 100),
+        Numbers.plain(x.slowFactor()), d, Numbers.plain(config.percentile()), config.maxHedges(),
+        Numbers.plain(config.budgetPercent()), config.serverCancels() ? "yes" : "no"));
     double hedged = HedgingFormula.quantile(x, d, 0.99);
     sb.append(String.format(Locale.ROOT, "zero-load formula (one hedge): p99 %.2f ms unhedged, %.2f ms hedged after "
         + "%.2f ms (factor %.2f)%n", x.quantile(0.99), hedged, d, x.quantile(0.99) / hedged));
@@ -232,7 +229,7 @@ final class HedgingStudy implements Study {
         String from = "never";
         for (int l = 0; l < config.loads().size(); l++) {
           if (mean(results, l * modes.size() + m, P99) > mean(results, l * modes.size() + none, P99)) {
-            from = "from load " + plain(config.loads().get(l));
+            from = "from load " + Numbers.plain(config.loads().get(l));
             break;
           }
         }

@@ -291,8 +291,7 @@ public final class OverloadModel {
       RandomGenerator jitter, OverloadOutcome outcome) {
     check(maxAttempts >= 1, "maxAttempts must be >= 1: " + maxAttempts);
     engine.reset();
-    outcome.reset(buckets);
-    outcome.resetLatency(Math.min(MAX_LATENCY_BINS, (int) Math.ceil(horizon / LATENCY_BIN) + 1));
+    outcome.reset(buckets, Math.min(MAX_LATENCY_BINS, (int) Math.ceil(horizon / LATENCY_BIN) + 1));
     long eventsBefore = engine.eventCount();
     this.backoff = backoff;
     this.maxAttempts = maxAttempts;

@@ -63,7 +63,8 @@ public final class OverloadOutcome {
   double latencyP50;
   double latencyP99;
 
-  void reset(int buckets) {
+  /** Clears every measurement for a run of {@code buckets} time buckets and {@code bins} latency bins. */
+  void reset(int buckets, int bins) {
     this.buckets = buckets;
     for (int s = 0; s < SERIES; s++) {
       if (series[s].length < buckets) {
@@ -84,9 +85,6 @@ public final class OverloadOutcome {
     maxQueue = 0;
     recovery = Double.NaN;
     events = 0;
-  }
-
-  void resetLatency(int bins) {
     if (latencyBins.length < bins) {
       latencyBins = new int[bins];
     } else {

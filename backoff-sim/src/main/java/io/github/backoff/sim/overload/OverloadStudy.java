@@ -136,7 +136,7 @@ final class OverloadStudy implements Study {
     return (p, r, values, series) -> {
       OverloadPolicy policy = policy(p);
       String strategy = strategy(p);
-      long runHash = (policy.name() + "/" + strategy).hashCode();
+      long runHash = points.get(p).series().hashCode(); // "policy/strategy"
       model.run(config.backoff(strategy), policy.attempts(config.maxAttempts()), policy.budget(), policy.rateLimiter(),
           new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "arrivals".hashCode(), 0, r)),
           new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "service".hashCode(), 0, r)),

@@ -1,6 +1,7 @@
 package io.github.backoff.sim.report;
 
 import io.github.backoff.sim.Stats;
+import io.github.backoff.sim.internal.Html;
 import io.github.backoff.sim.spi.Metric;
 import io.github.backoff.sim.spi.Point;
 import io.github.backoff.sim.spi.Reporter;
@@ -328,12 +329,11 @@ public final class MetricReports implements Reporter {
         .append("</style>\n</head>\n<body>\n<h1>Backoff simulation: model <code>").append(model)
         .append("</code></h1>\n<h2>Parameters</h2>\n<table id=\"parameters\">\n");
     for (String[] row : study.parameterRows()) {
-      h.append("<tr><th>").append(Numbers.html(row[0])).append("</th><td>").append(Numbers.html(row[1]))
-          .append("</td></tr>\n");
+      Html.row(h, row[0], row[1]);
     }
-    h.append("<tr><th>runs per point</th><td>").append(study.runs()).append("</td></tr>\n")
-        .append("<tr><th>engine events</th><td>").append(Numbers.grouped(results.events(), 0))
-        .append("</td></tr>\n</table>\n<h2>Charts</h2>\n");
+    Html.row(h, "runs per point", Integer.toString(study.runs()));
+    Html.row(h, "engine events", Numbers.grouped(results.events(), 0));
+    h.append("</table>\n<h2>Charts</h2>\n");
     charts.forEach((name, png) -> h.append("<figure><img id=\"").append(Numbers.html(name))
         .append("-chart\" alt=\"").append(Numbers.html(name)).append("\" src=\"data:image/png;base64,")
         .append(Base64.getEncoder().encodeToString(png)).append("\"></figure>\n"));
@@ -356,13 +356,13 @@ public final class MetricReports implements Reporter {
       Point point = results.points().get(p);
       h.append("<tr><td>").append(Numbers.html(point.series())).append("</td>");
       if (study.xName() != null) {
-        h.append("<td class=\"n\">").append(Numbers.plain(point.x())).append("</td>");
+        Html.num(h, Numbers.plain(point.x()));
       }
       for (int m = 0; m < metrics.size(); m++) {
         if (metrics.get(m).aggregation() == Metric.Aggregation.STATS) {
           Stats s = results.stats(p, m);
           for (double v : new double[] {s.mean(), s.sd(), s.p50(), s.p95()}) {
-            h.append("<td class=\"n\">").append(Numbers.grouped(v, 3)).append("</td>");
+            Html.num(h, Numbers.grouped(v, 3));
           }
         }
       }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The options given for one simulation, by parameter name (without dashes), as text: the common ones
@@ -72,13 +73,7 @@ public final class Settings {
    * @throws IllegalArgumentException {@code "NAME: not a whole number: 'VALUE'"}
    */
   public Optional<Integer> integer(String name) {
-    return text(name).map(v -> {
-      try {
-        return Integer.parseInt(v.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + ": not a whole number: '" + v + "'");
-      }
-    });
+    return parsed(name, "not a whole number", Integer::parseInt);
   }
 
   /**
@@ -87,13 +82,7 @@ public final class Settings {
    * @throws IllegalArgumentException {@code "NAME: not a whole number: 'VALUE'"}
    */
   public Optional<Long> longValue(String name) {
-    return text(name).map(v -> {
-      try {
-        return Long.parseLong(v.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + ": not a whole number: '" + v + "'");
-      }
-    });
+    return parsed(name, "not a whole number", Long::parseLong);
   }
 
   /**
@@ -102,11 +91,16 @@ public final class Settings {
    * @throws IllegalArgumentException {@code "NAME: not a number: 'VALUE'"}
    */
   public Optional<Double> number(String name) {
+    return parsed(name, "not a number", Double::parseDouble);
+  }
+
+  /** The option parsed from its trimmed text; {@code "NAME: PROBLEM: 'VALUE'"} if it does not parse. */
+  private <T> Optional<T> parsed(String name, String problem, Function<String, T> parse) {
     return text(name).map(v -> {
       try {
-        return Double.parseDouble(v.trim());
+        return parse.apply(v.trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + ": not a number: '" + v + "'");
+        throw new IllegalArgumentException(name + ": " + problem + ": '" + v + "'");
       }
     });
   }
