@@ -31,11 +31,15 @@ final class Policies {
     return IntervalFunction.ofExponentialRandomBackoff(BASE, MULTIPLIER, RANDOMIZATION, CAP);
   }
 
-  static Retrier<String> backoff(boolean zeroDelay) {
-    return Retrier.of(RetryPolicy.<String>builder()
+  static RetryPolicy<String> backoffPolicy(boolean zeroDelay) {
+    return RetryPolicy.<String>builder()
         .withBackoff(zeroDelay ? Backoff.none() : backoffStrategy())
         .withMaxAttempts(ATTEMPTS)
-        .build());
+        .build();
+  }
+
+  static Retrier<String> backoff(boolean zeroDelay) {
+    return Retrier.of(backoffPolicy(zeroDelay));
   }
 
   static FailsafeExecutor<String> failsafe(boolean zeroDelay) {

@@ -114,12 +114,7 @@ public final class BackoffMetrics implements MeterBinder, RetryListener<Object> 
   public static <R> RetryPolicy<R> bind(MeterRegistry registry, String name, RetryPolicy<R> policy) {
     Objects.requireNonNull(registry, "registry");
     Objects.requireNonNull(policy, "policy");
-    BackoffMetrics metrics = of(name);
-    if (policy.budget().isPresent()) {
-      metrics = metrics.withBudget(policy.budget().get());
-    }
-    metrics.bindTo(registry);
-    return policy.toBuilder().onEvent(metrics).build();
+    return bind(registry, name, policy.toBuilder()).build();
   }
 
   /**

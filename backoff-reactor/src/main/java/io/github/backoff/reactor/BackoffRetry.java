@@ -8,7 +8,6 @@ import io.github.backoff.StopReason;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -65,9 +64,8 @@ public final class BackoffRetry extends Retry {
     this.scheduler = scheduler;
     // The clock is the scheduler's, looked up at each reading: StepVerifier.withVirtualTime replaces
     // Schedulers.parallel() only inside its supplier, so it must not be resolved once and for all here.
-    Supplier<Scheduler> clock = this::scheduler;
     io.github.backoff.RetrierBuilder<Object> b = Retrier.builder(policy)
-        .withTicker(() -> clock.get().now(TimeUnit.NANOSECONDS));
+        .withTicker(() -> scheduler().now(TimeUnit.NANOSECONDS));
     if (random != null) {
       b.withRandom(random);
     }

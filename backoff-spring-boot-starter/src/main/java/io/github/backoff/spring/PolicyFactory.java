@@ -15,7 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.util.ClassUtils;
 
@@ -45,23 +44,23 @@ final class PolicyFactory {
       throw new BackoffConfigurationException(key + ".type", type, "one of " + String.join(", ", BUDGET_TYPES),
           null);
     }
-    List<String> given = new ArrayList<>();
-    addIf(given, b.getMaxTokens() != null, "max-tokens");
-    addIf(given, b.getTokenRatio() != null, "token-ratio");
-    addIf(given, b.getCapacity() != null, "capacity");
-    addIf(given, b.getRetryCost() != null, "retry-cost");
-    addIf(given, b.getTimeoutCost() != null, "timeout-cost");
-    addIf(given, b.getPercent() != null, "percent");
-    addIf(given, b.getWindow() != null, "window");
-    addIf(given, b.getMinRetriesPerSecond() != null, "min-retries-per-second");
+    Map<String, Object> given = new LinkedHashMap<>();
+    putIfSet(given, "max-tokens", b.getMaxTokens());
+    putIfSet(given, "token-ratio", b.getTokenRatio());
+    putIfSet(given, "capacity", b.getCapacity());
+    putIfSet(given, "retry-cost", b.getRetryCost());
+    putIfSet(given, "timeout-cost", b.getTimeoutCost());
+    putIfSet(given, "percent", b.getPercent());
+    putIfSet(given, "window", b.getWindow());
+    putIfSet(given, "min-retries-per-second", b.getMinRetriesPerSecond());
     List<String> allowed = switch (type) {
       case "token-bucket" -> List.of("max-tokens", "token-ratio");
       case "retry-quota" -> List.of("capacity", "retry-cost", "timeout-cost");
       default -> List.of("percent", "window", "min-retries-per-second");
     };
-    for (String p : given) {
-      if (!allowed.contains(p)) {
-        throw new BackoffConfigurationException(key + "." + p, String.valueOf(valueOf(b, p)),
+    for (Map.Entry<String, Object> p : given.entrySet()) {
+      if (!allowed.contains(p.getKey())) {
+        throw new BackoffConfigurationException(key + "." + p.getKey(), String.valueOf(p.getValue()),
             "unset: a " + type + " budget takes only " + String.join(", ", allowed), null);
       }
     }
@@ -72,20 +71,7 @@ final class PolicyFactory {
       default -> () -> RetryBudget.ratio(or(b.getPercent(), 0.2), or(b.getWindow(), Duration.ofSeconds(10)),
           or(b.getMinRetriesPerSecond(), 10), Ticker.SYSTEM);
     };
-    return validated(key, given, p -> valueOf(b, p), factory);
-  }
-
-  private static Object valueOf(BackoffProperties.Budget b, String p) {
-    return switch (p) {
-      case "max-tokens" -> b.getMaxTokens();
-      case "token-ratio" -> b.getTokenRatio();
-      case "capacity" -> b.getCapacity();
-      case "retry-cost" -> b.getRetryCost();
-      case "timeout-cost" -> b.getTimeoutCost();
-      case "percent" -> b.getPercent();
-      case "window" -> b.getWindow();
-      default -> b.getMinRetriesPerSecond();
-    };
+    return validated(key, given, factory);
   }
 
   /** A builder with every property of policy {@code name} applied. */
@@ -93,14 +79,13 @@ final class PolicyFactory {
     String key = "backoff.policies." + name;
     RetryPolicyBuilder<Object> builder = strategy(key, p);
     if (p.getMaxAttempts() != null) {
-      validated(key, List.of("max-attempts"), x -> p.getMaxAttempts(),
-          () -> builder.withMaxAttempts(p.getMaxAttempts()));
+      validated(key, Map.of("max-attempts", p.getMaxAttempts()), () -> builder.withMaxAttempts(p.getMaxAttempts()));
     }
     if (p.getMaxElapsed() != null) {
-      validated(key, List.of("max-elapsed"), x -> p.getMaxElapsed(), () -> builder.withMaxElapsed(p.getMaxElapsed()));
+      validated(key, Map.of("max-elapsed", p.getMaxElapsed()), () -> builder.withMaxElapsed(p.getMaxElapsed()));
     }
     if (p.getAttemptTimeout() != null) {
-      validated(key, List.of("attempt-timeout"), x -> p.getAttemptTimeout(),
+      validated(key, Map.of("attempt-timeout", p.getAttemptTimeout()),
           () -> builder.withAttemptTimeout(p.getAttemptTimeout()));
     }
     List<Class<? extends Throwable>> retryOn = throwables(key + ".retry-on", p.getRetryOn());
@@ -126,30 +111,29 @@ final class PolicyFactory {
 
   private static RetryPolicyBuilder<Object> strategy(String key, BackoffProperties.Policy p) {
     String name = p.getStrategy();
-    List<String> given = new ArrayList<>();
-    addIf(given, p.getBase() != null, "base");
-    addIf(given, p.getCap() != null, "cap");
-    addIf(given, p.getMultiplier() != null, "multiplier");
-    addIf(given, p.getStep() != null, "step");
-    addIf(given, p.getFactor() != null, "factor");
-    addIf(given, p.getJitter() != null, "jitter");
-    addIf(given, p.getTruncateAfter() != null, "truncate-after");
-    Function<String, Object> value = x -> valueOf(p, x);
+    Map<String, Object> given = new LinkedHashMap<>();
+    putIfSet(given, "base", p.getBase());
+    putIfSet(given, "cap", p.getCap());
+    putIfSet(given, "multiplier", p.getMultiplier());
+    putIfSet(given, "step", p.getStep());
+    putIfSet(given, "factor", p.getFactor());
+    putIfSet(given, "jitter", p.getJitter());
+    putIfSet(given, "truncate-after", p.getTruncateAfter());
     if (name == null && given.isEmpty()) {
       return RetryPolicy.builder(); // the core's default strategy
     }
     String strategy = name == null ? "full-jitter" : name;
     if (Preset.names().contains(strategy)) {
       List<String> takes = Preset.parametersOf(strategy);
-      for (String x : given) {
-        if (!takes.contains(x)) {
-          throw new BackoffConfigurationException(key + "." + x, String.valueOf(value.apply(x)),
+      for (Map.Entry<String, Object> x : given.entrySet()) {
+        if (!takes.contains(x.getKey())) {
+          throw new BackoffConfigurationException(key + "." + x.getKey(), String.valueOf(x.getValue()),
               "unset: preset " + strategy + (takes.isEmpty() ? " is fixed (use a strategy name to set parameters)"
                   : " takes only " + String.join(" and ", takes)), null);
         }
       }
       Integer truncateAfter = p.getTruncateAfter();
-      return validated(key, given, value, () -> Preset.byName(strategy,
+      return validated(key, given, () -> Preset.byName(strategy,
           truncateAfter == null ? OptionalInt.empty() : OptionalInt.of(truncateAfter),
           Optional.ofNullable(p.getCap()))).policyBuilder();
     }
@@ -158,7 +142,7 @@ final class PolicyFactory {
           + String.join(", ", BackoffSpec.NAMES) + ") or a preset (one of " + String.join(", ", Preset.names())
           + ")", null);
     }
-    Backoff backoff = validated(key, given, value, () -> {
+    Backoff backoff = validated(key, given, () -> {
       BackoffSpec s = BackoffSpec.of(strategy);
       s = p.getBase() == null ? s : s.withBase(p.getBase());
       s = p.getCap() == null ? s : s.withCap(p.getCap());
@@ -172,33 +156,22 @@ final class PolicyFactory {
     return RetryPolicy.builder().withBackoff(backoff);
   }
 
-  private static Object valueOf(BackoffProperties.Policy p, String x) {
-    return switch (x) {
-      case "base" -> p.getBase();
-      case "cap" -> p.getCap();
-      case "multiplier" -> p.getMultiplier();
-      case "step" -> p.getStep();
-      case "factor" -> p.getFactor();
-      case "jitter" -> p.getJitter();
-      default -> p.getTruncateAfter();
-    };
-  }
-
   /**
    * Runs a core factory and turns its {@link IllegalArgumentException} into a {@link BackoffConfigurationException}
    * on the key the core's message names ({@code "cap must be >= base: ..."}, {@code "maxTokens must be ..."}): the
-   * core validates, this only says which key it was.
+   * core validates, this only says which key it was. {@code given}: the parameters that are set, in order, with
+   * their values.
    */
-  private static <T> T validated(String key, List<String> given, Function<String, Object> value, Supplier<T> factory) {
+  private static <T> T validated(String key, Map<String, Object> given, Supplier<T> factory) {
     try {
       return factory.get();
     } catch (IllegalArgumentException e) {
       String message = String.valueOf(e.getMessage());
       String parameter = kebab(message.split("[ :]", 2)[0]);
-      if (!given.contains(parameter)) {
-        parameter = given.isEmpty() ? parameter : given.get(0);
+      if (!given.containsKey(parameter) && !given.isEmpty()) {
+        parameter = given.keySet().iterator().next();
       }
-      Object v = given.contains(parameter) ? value.apply(parameter) : null;
+      Object v = given.get(parameter);
       throw new BackoffConfigurationException(key + "." + parameter, String.valueOf(v),
           "a valid value (" + message + ")", e);
     }
@@ -238,9 +211,9 @@ final class PolicyFactory {
     return sb.toString().toLowerCase(Locale.ROOT);
   }
 
-  private static void addIf(List<String> list, boolean condition, String name) {
-    if (condition) {
-      list.add(name);
+  private static void putIfSet(Map<String, Object> given, String name, Object value) {
+    if (value != null) {
+      given.put(name, value);
     }
   }
 
