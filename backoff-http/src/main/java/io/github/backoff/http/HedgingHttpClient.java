@@ -39,7 +39,6 @@ import java.util.concurrent.CompletableFuture;
  * of an adaptive delay.
  */
 public final class HedgingHttpClient {
-  private static final String JDK_PUBLISHERS = "jdk.internal.net.http.RequestPublishers$";
 
   private final HttpClient client;
   private final Hedger<HttpResponse<?>> hedger;
@@ -76,7 +75,8 @@ public final class HedgingHttpClient {
 
   /**
    * Whether {@code request} is hedged: an idempotent method or an {@value HttpRetryRules#IDEMPOTENCY_KEY} header,
-   * and no body or one that can be sent again.
+   * and a body that can be sent again, as {@link RetryingHttpClient#isReplayable} decides for retries (wrap a
+   * publisher with {@link RetryingHttpClient#replayable} if each subscription gets the whole body).
    *
    * @throws NullPointerException if {@code request} is null
    */
@@ -84,10 +84,7 @@ public final class HedgingHttpClient {
     Objects.requireNonNull(request, "request");
     boolean idempotent = HttpRetryRules.isIdempotent(request.method())
         || request.headers().firstValue(HttpRetryRules.IDEMPOTENCY_KEY).isPresent();
-    return idempotent && request.bodyPublisher()
-        .map(p -> p.contentLength() == 0
-            || p.contentLength() > 0 && p.getClass().getName().startsWith(JDK_PUBLISHERS))
-        .orElse(true);
+    return idempotent && RetryingHttpClient.isReplayable(request);
   }
 
   /**

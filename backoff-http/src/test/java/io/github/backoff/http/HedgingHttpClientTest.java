@@ -130,4 +130,26 @@ class HedgingHttpClientTest {
     assertThat(HedgingHttpClient.isHedgeable(HttpRequest.newBuilder(uri)
         .PUT(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[] {1}))).build())).isFalse();
   }
+
+  @Test
+  void isHedgeable_bodyRule_isTheRetryRule() {
+    // A body is sent twice at once by a hedge and one after the other by a retry: the same question, one answer.
+    URI uri = URI.create("http://127.0.0.1:1/");
+    HttpRequest.BodyPublisher once = BodyPublishers.fromPublisher(
+        BodyPublishers.ofString("x"), 1); // a user's publisher of known length: may be one-shot
+    List<HttpRequest> requests = List.of(
+        HttpRequest.newBuilder(uri).PUT(once).build(),
+        HttpRequest.newBuilder(uri).PUT(BodyPublishers.concat(BodyPublishers.ofString("a"))).build(),
+        HttpRequest.newBuilder(uri).PUT(BodyPublishers.ofByteArrays(List.of(new byte[] {1}))).build(),
+        HttpRequest.newBuilder(uri).PUT(RetryingHttpClient.replayable(BodyPublishers.ofInputStream(
+            () -> new ByteArrayInputStream(new byte[] {1})))).build(),
+        HttpRequest.newBuilder(uri).PUT(BodyPublishers.noBody()).build());
+
+    for (HttpRequest request : requests) {
+      assertThat(HedgingHttpClient.isHedgeable(request)).as("%s", request.bodyPublisher().orElseThrow())
+          .isEqualTo(RetryingHttpClient.isReplayable(request));
+    }
+    assertThat(HedgingHttpClient.isHedgeable(requests.get(0))).as("fromPublisher: sent once").isFalse();
+    assertThat(HedgingHttpClient.isHedgeable(requests.get(3))).as("marked replayable: hedged").isTrue();
+  }
 }
