@@ -34,6 +34,11 @@ public final class HttpRetryDelays {
   public static final String AMZ_RETRY_AFTER = "x-amz-retry-after";
   /** How far a millisecond hint may lengthen the computed backoff, as in the AWS SDKs: 5 s. */
   public static final Duration DEFAULT_MAX_HINT_ABOVE_BACKOFF = Duration.ofSeconds(5);
+  /**
+   * The longest {@code Retry-After} an HTTP client follows by default: one minute. A longer one stops the retries
+   * ({@code StopReason.DELAY_TOO_LONG}) rather than holding the caller.
+   */
+  public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofMinutes(1);
 
   private HttpRetryDelays() {}
 

@@ -9,6 +9,7 @@ import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.Ticker;
+import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
@@ -130,8 +131,8 @@ public final class RetryingHttpClient {
   public static final Set<Integer> DEFAULT_RETRYABLE_STATUSES = HttpRetryRules.DEFAULT_RETRYABLE_STATUSES;
   /** The methods retried by default, the idempotent ones of RFC 9110 ({@link HttpRetryRules}). */
   public static final Set<String> IDEMPOTENT_METHODS = HttpRetryRules.IDEMPOTENT_METHODS;
-  /** The longest {@code Retry-After} followed by default: one minute. */
-  public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofMinutes(1);
+  /** The longest {@code Retry-After} followed by default: one minute ({@link HttpRetryDelays}). */
+  public static final Duration DEFAULT_MAX_RETRY_AFTER = HttpRetryDelays.DEFAULT_MAX_RETRY_AFTER;
   /** The request header that makes a request of any method retryable: the server deduplicates by its value. */
   public static final String IDEMPOTENCY_KEY = HttpRetryRules.IDEMPOTENCY_KEY;
   /**

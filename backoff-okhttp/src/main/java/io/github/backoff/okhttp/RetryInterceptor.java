@@ -110,8 +110,8 @@ import okhttp3.Response;
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent calls.
  */
 public final class RetryInterceptor implements Interceptor {
-  /** The longest {@code Retry-After} followed by default: one minute. */
-  public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofMinutes(1);
+  /** The longest {@code Retry-After} followed by default: one minute ({@link HttpRetryDelays}). */
+  public static final Duration DEFAULT_MAX_RETRY_AFTER = HttpRetryDelays.DEFAULT_MAX_RETRY_AFTER;
 
   /**
    * The name of the kind of failure ({@link RetryKind}) this interceptor adds for throttling responses (429): it
