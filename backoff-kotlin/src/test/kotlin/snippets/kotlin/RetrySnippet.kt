@@ -1,0 +1,24 @@
+package snippets.kotlin
+
+// tag::retry[]
+import io.github.backoff.Retrier
+import io.github.backoff.RetryPolicy
+import io.github.backoff.kotlin.retry
+import io.github.backoff.strategy.Backoff
+import java.io.IOException
+import java.time.Duration
+// end::retry[]
+
+class UserClient(private val api: UserApi) {
+  // tag::retry[]
+  private val retrier: Retrier<User> = Retrier.of(
+    RetryPolicy.builder<User>()
+      .withBackoff(Backoff.exponential(Duration.ofMillis(100)).withCap(Duration.ofSeconds(5)).withFullJitter())
+      .withMaxAttempts(5)
+      .retryOn(IOException::class.java)
+      .build(),
+  )
+
+  suspend fun user(id: String): User = retrier.retry { api.fetchUser(id) }
+  // end::retry[]
+}
