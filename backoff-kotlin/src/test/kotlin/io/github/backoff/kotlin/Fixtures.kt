@@ -5,9 +5,11 @@ import io.github.backoff.RetryPolicy
 import io.github.backoff.event.RetryEvent
 import io.github.backoff.event.RetryListener
 import io.github.backoff.testing.Randoms
+import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.test.TestScope
 import java.util.concurrent.CopyOnWriteArrayList
 
+@OptIn(ExperimentalCoroutinesApi::class) // TestCoroutineScheduler.currentTime
 /** A retrier whose ticker reads the test scheduler's virtual time, with a seeded random source. */
 internal fun <T> TestScope.virtualRetrier(policy: RetryPolicy<T>): Retrier<T> =
   Retrier.builder(policy).withTicker { testScheduler.currentTime * 1_000_000L }.withRandom(Randoms.seeded(42)).build()

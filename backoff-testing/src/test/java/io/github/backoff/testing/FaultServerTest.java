@@ -186,8 +186,10 @@ class FaultServerTest {
   void stall_neverAnswers_untilTheClientGivesUp() throws Exception {
     try (FaultServer server = FaultServer.start()) {
       server.enqueue(FaultReply.stall());
-      assertThatThrownBy(() -> CLIENT.send(HttpRequest.newBuilder(server.uri("/")).timeout(Duration.ofMillis(50))
+      // The timeout also covers connecting and sending: long enough for the request to arrive on a busy machine.
+      assertThatThrownBy(() -> CLIENT.send(HttpRequest.newBuilder(server.uri("/")).timeout(Duration.ofMillis(300))
           .build(), BodyHandlers.ofString())).isInstanceOf(HttpTimeoutException.class);
+      assertThat(server.awaitRequestCount(1, Duration.ofSeconds(5))).isTrue();
       assertThat(server.requestCount()).isEqualTo(1);
     }
   }
