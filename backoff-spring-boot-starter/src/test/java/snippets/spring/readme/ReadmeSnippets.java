@@ -11,32 +11,6 @@ import io.github.backoff.RetryPolicy;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Service;
 
-/**
- * README.md's Spring Boot and Reactor block: the annotated method of {@link Checkout} and the Reactor line of
- * {@link #reactive}; the README's own types ({@code Order}, {@code Receipt}, {@code PaymentClient}) are declared
- * here too, in a package of their own so that their names collide with nothing. {@link ReadmeSnippetsTest} runs
- * them.
- */
-final class ReadmeSnippets {
-  private final Supplier<Mono<String>> fetcher;
-
-  ReadmeSnippets(Supplier<Mono<String>> fetcher) {
-    this.fetcher = fetcher;
-  }
-
-  /** The README's {@code fetch()}: the call to retry, a {@code Mono<String>}. */
-  private Mono<String> fetch() {
-    return fetcher.get();
-  }
-
-  Mono<String> reactive(RetryPolicy<Object> policy) {
-    // tag::spring-reactor[]
-    Mono<String> body = fetch().retryWhen(BackoffRetry.of(policy));   // backoff-reactor, without Spring
-    // end::spring-reactor[]
-    return body;
-  }
-}
-
 record Order(String id) {}
 
 record Receipt(String orderId, boolean queued) {}
@@ -63,5 +37,31 @@ class Checkout {
 
   private Receipt queued(Order order, RetryException e) {
     return new Receipt(order.id(), true);
+  }
+}
+
+/**
+ * README.md's Spring Boot and Reactor block: the annotated method of {@link Checkout} and the Reactor line of
+ * {@link #reactive}; the README's own types ({@code Order}, {@code Receipt}, {@code PaymentClient}) are declared
+ * here too, in a package of their own so that their names collide with nothing. {@link ReadmeSnippetsTest} runs
+ * them.
+ */
+final class ReadmeSnippets {
+  private final Supplier<Mono<String>> fetcher;
+
+  ReadmeSnippets(Supplier<Mono<String>> fetcher) {
+    this.fetcher = fetcher;
+  }
+
+  /** The README's {@code fetch()}: the call to retry, a {@code Mono<String>}. */
+  private Mono<String> fetch() {
+    return fetcher.get();
+  }
+
+  Mono<String> reactive(RetryPolicy<Object> policy) {
+    // tag::spring-reactor[]
+    Mono<String> body = fetch().retryWhen(BackoffRetry.of(policy));   // backoff-reactor, without Spring
+    // end::spring-reactor[]
+    return body;
   }
 }
