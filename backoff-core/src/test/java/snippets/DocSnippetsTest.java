@@ -63,7 +63,7 @@ class DocSnippetsTest {
         }
       }
     }
-    assertThat(blocks).as("java and kotlin blocks found in README.md and docs/").isGreaterThanOrEqualTo(36);
+    assertThat(blocks).as("java and kotlin blocks found in README.md and docs/").isGreaterThanOrEqualTo(38);
     assertThat(markers).isEqualTo(blocks);
   }
 
