@@ -1,12 +1,9 @@
-package io.github.backoff.preset;
+package snippets.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.Retrier;
-import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.Sleeper;
-import io.github.backoff.budget.CostClass;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.ratelimit.AdaptiveRateLimiter;
@@ -19,17 +16,14 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import snippets.core.Aws2026DocSnippets.ResourceExhausted;
+import snippets.core.Aws2026DocSnippets.Response;
 
-/** Holds the examples of docs/aws-2026.md, so that they keep compiling and doing what the page says. */
+/** Runs the examples of docs/aws-2026.md ({@link Aws2026DocSnippets}) in virtual time: they do what the page says. */
 class Aws2026ExampleTest {
-
-  /** The page's stand-in for an HTTP response: a status and the x-amz-retry-after header, if any. */
-  record Response(int statusCode, Optional<String> retryAfterMillis) {
-    static Response of(int status) {
-      return new Response(status, Optional.empty());
-    }
+  private static RetryPolicy<Response> aws2026(RetryBudget quota) {
+    return Aws2026DocSnippets.aws2026(quota);
   }
 
   private final ManualScheduler clock = new ManualScheduler();
@@ -46,27 +40,14 @@ class Aws2026ExampleTest {
         .withRandom(Randoms.seeded(7)).build();
   }
 
-  // --- docs/aws-2026.md: standard mode from 2026 (keep in sync) ---
-  static Duration retryAfter(Response response, Throwable failure) {
-    if (response == null || response.retryAfterMillis().isEmpty()) {
-      return null; // the strategy's wait
-    }
-    try {
-      return Duration.ofMillis(Long.parseLong(response.retryAfterMillis().get()));
-    } catch (NumberFormatException e) {
-      return null; // invalid values are ignored, as the SDKs do
-    }
-  }
+  @Test
+  void strategies_transientFrom50msThrottlingFrom1s_bothCappedAt20s() {
+    List<Backoff> strategies = Aws2026DocSnippets.strategies();
 
-  static RetryPolicy<Response> aws2026(RetryBudget quota) {
-    Preset aws = Preset.awsSdk2026();
-    return aws.<Response>policyBuilder((response, failure) -> response != null && response.statusCode() == 429)
-        .retryIfResult(response -> aws.isRetryableStatus(response.statusCode()))
-        .withDelayHint(Aws2026ExampleTest::retryAfter, Duration.ofSeconds(5))
-        .withBudget(quota)
-        .build();
+    assertThat(strategies.get(0).maxDelayNanos(1)).isEqualTo(50_000_000L);
+    assertThat(strategies.get(1).maxDelayNanos(1)).isEqualTo(1_000_000_000L);
+    assertThat(strategies).allSatisfy(b -> assertThat(b.maxDelayNanos(30)).isEqualTo(20_000_000_000L));
   }
-  // --- end ---
 
   @Test
   void standardMode2026_throttlingWaitsLongerAndCostsLess() {
@@ -104,42 +85,18 @@ class Aws2026ExampleTest {
         Duration.ofMillis(100).toNanos());
   }
 
-  // --- docs/aws-2026.md: backoff per kind of failure (keep in sync) ---
-  static final class ResourceExhausted extends RuntimeException {}
-
-  static RetryPolicy<String> perKind() {
-    return RetryPolicy.<String>builder()
-        .withBackoff(Backoff.exponential(Duration.ofMillis(50), 2.0).withCap(Duration.ofSeconds(20))
-            .withFullJitter())
-        .withBackoffFor(RetryKind.<String>onFailure("exhausted", f -> f instanceof ResourceExhausted,
-                Backoff.exponential(Duration.ofSeconds(1), 2.0).withCap(Duration.ofSeconds(20)).withFullJitter())
-            .withCostClass(CostClass.THROTTLING))
-        .withMaxAttempts(4)
-        .withBudget(RetryBudget.retryQuota(500, 14, 14, 5))
-        .build();
-  }
-  // --- end ---
-
   @Test
   void perKind_exampleChoosesTheStrategyByException() {
-    RetryPolicy<String> policy = perKind();
+    RetryPolicy<String> policy = Aws2026DocSnippets.perKind();
 
     assertThat(policy.backoffFor(null, new ResourceExhausted()).maxDelayNanos(1)).isEqualTo(1_000_000_000L);
     assertThat(policy.backoffFor(null, new IllegalStateException()).maxDelayNanos(1)).isEqualTo(50_000_000L);
   }
 
-  // --- docs/aws-2026.md: adaptive mode (keep in sync) ---
-  static RetryPolicy<Response> adaptive(AdaptiveRateLimiter limiter) {
-    return aws2026(RetryBudget.retryQuota2026()).toBuilder()
-        .withRateLimiter(limiter) // one limiter per throttled resource
-        .build();
-  }
-  // --- end ---
-
   @Test
   void adaptive_afterThrottlingFirstAttemptsAreSpacedOut() {
     AdaptiveRateLimiter limiter = AdaptiveRateLimiter.create(clock::nanoTime);
-    Retrier<Response> retrier = virtual(adaptive(limiter));
+    Retrier<Response> retrier = virtual(Aws2026DocSnippets.adaptive(limiter));
     for (int i = 0; i < 3; i++) {
       responses.add(Response.of(429));
     }
@@ -161,24 +118,13 @@ class Aws2026ExampleTest {
     assertThat(limiter.fillRate()).isLessThan(5.0);
   }
 
-  // --- docs/aws-2026.md: two modes, non-reserving (keep in sync) ---
-  static Response callNonReserving(AdaptiveRateLimiter limiter, Sleeper sleeper, Supplier<Response> send)
-      throws InterruptedException {
-    limiter.acquire(sleeper);           // waits and re-checks until a whole token is in the bucket, then takes it
-    Response response = send.get();
-    limiter.onResponse(response.statusCode() == 429);
-    return response;
-  }
-  // AdaptiveRateLimiter limiter = AdaptiveRateLimiter.nonReserving(Ticker.SYSTEM); // botocore's bucket
-  // --- end ---
-
   @Test
   void nonReserving_afterAThrottle_sendsWhenATokenIsInTheBucket() throws InterruptedException {
     AdaptiveRateLimiter limiter = AdaptiveRateLimiter.nonReserving(clock::nanoTime);
     responses.addAll(List.of(Response.of(429), Response.of(200), Response.of(200)));
 
     for (int i = 0; i < 3; i++) {
-      callNonReserving(limiter, clock::sleep, this::send);
+      Aws2026DocSnippets.callNonReserving(limiter, clock::sleep, this::send);
     }
 
     // Off until the 429; then 0.5 token/s from an empty bucket: a whole token 2 s later, never below zero.

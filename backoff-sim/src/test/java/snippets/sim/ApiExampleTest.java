@@ -1,7 +1,10 @@
-package io.github.backoff.sim;
+package snippets.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.backoff.sim.ModelRegistry;
+import io.github.backoff.sim.ProgressListener;
+import io.github.backoff.sim.Simulation;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadReports;
 import io.github.backoff.sim.overload.OverloadResult;
@@ -18,7 +21,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The examples of docs/simulator.md ("API"), smaller, so that they keep compiling and working. */
+/**
+ * The examples of docs/simulator.md ("API", compiled as {@link SimulatorDocSnippets}), run smaller, into a
+ * temporary directory, so that they keep working.
+ */
 class ApiExampleTest {
 
   @Test

@@ -1,18 +1,24 @@
-package io.github.backoff.http;
+package snippets.http;
 
+// tag::outcome[]
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.http.HttpRetryResult;
+import io.github.backoff.http.RetryingHttpClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+// end::outcome[]
 
+/** The outcome example of docs/http.md; HttpExampleTest runs it against a loopback server. */
 final class HttpOutcomeExample {
   public static void main(String[] args) {
     System.out.println(fetch(URI.create(args.length > 0 ? args[0] : "https://example.com/")));
   }
 
+  // tag::outcome[]
   static String fetch(URI uri) {
     RetryPolicy<HttpResponse<?>> policy = RetryPolicy.<HttpResponse<?>>builder()
         .withMaxAttempts(3)
@@ -30,4 +36,5 @@ final class HttpOutcomeExample {
     }
     return result.statusCode() + " after " + result.attempts() + " attempt(s): " + result.response().body();
   }
+  // end::outcome[]
 }

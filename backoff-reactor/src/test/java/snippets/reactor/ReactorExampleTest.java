@@ -1,21 +1,21 @@
-package io.github.backoff.reactor;
+package snippets.reactor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
-import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.event.LoggingRetryListener;
+import io.github.backoff.reactor.BackoffRetry;
 import io.github.backoff.strategy.Backoff;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** The example of docs/reactor.md, kept compiling and running. */
+/** Runs the example of docs/reactor.md ({@link ReactorDocSnippets}) in virtual time. */
 class ReactorExampleTest {
   private final AtomicInteger calls = new AtomicInteger();
 
@@ -26,23 +26,9 @@ class ReactorExampleTest {
 
   @Test
   void example_fromTheDocs() {
-    // --- docs/reactor.md: begin
-    RetryBudget budget = RetryBudget.tokenBucket(100, 0.1);          // one per downstream service
-    RetryPolicy<Object> policy = RetryPolicy.builder()
-        .withBackoff(Backoff.exponential(Duration.ofMillis(100), 2.0)
-            .withCap(Duration.ofSeconds(5))
-            .withFullJitter())
-        .withMaxAttempts(5)
-        .withMaxElapsed(Duration.ofSeconds(30))
-        .retryOn(IOException.class)
-        .withBudget(budget)
-        .onEvent(LoggingRetryListener.create())
-        .build();
-    BackoffRetry retry = BackoffRetry.of(policy);
-
-    Mono<String> body = fetch().retryWhen(retry);        // errors only
-    Mono<String> counted = retry.apply(fetch());         // and successes reported to the budget and listeners
-    // --- docs/reactor.md: end
+    List<Mono<String>> monos = new ReactorDocSnippets(this::fetch).example();
+    Mono<String> body = monos.get(0);
+    Mono<String> counted = monos.get(1);
 
     StepVerifier.withVirtualTime(() -> counted).thenAwait(Duration.ofSeconds(10)).expectNext("body")
         .verifyComplete();

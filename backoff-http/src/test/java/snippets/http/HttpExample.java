@@ -1,7 +1,9 @@
-package io.github.backoff.http;
+package snippets.http;
 
+// tag::example[]
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.event.LoggingRetryListener;
+import io.github.backoff.http.RetryingHttpClient;
 import io.github.backoff.strategy.Backoff;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,7 +11,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+// end::example[]
 
+// The runnable example of docs/http.md, whole; HttpExampleTest runs it against a loopback server.
+// tag::example[]
 final class HttpExample {
   public static void main(String[] args) {
     HttpResponse<String> response = fetch(URI.create(args.length > 0 ? args[0] : "https://example.com/"));
@@ -31,3 +36,4 @@ final class HttpExample {
     return http.send(request, BodyHandlers.ofString());
   }
 }
+// end::example[]

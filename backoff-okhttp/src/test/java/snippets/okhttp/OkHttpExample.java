@@ -1,7 +1,11 @@
-package io.github.backoff.okhttp;
+package snippets.okhttp;
 
+// tag::example[]
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.event.LoggingRetryListener;
+import io.github.backoff.okhttp.RetryIOException;
+import io.github.backoff.okhttp.RetryInterceptor;
+import io.github.backoff.okhttp.RetryStop;
 import io.github.backoff.strategy.Backoff;
 import java.io.IOException;
 import java.time.Duration;
@@ -9,7 +13,10 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+// end::example[]
 
+// The runnable example of docs/okhttp.md, whole; OkHttpExampleTest runs it against a loopback server.
+// tag::example[]
 final class OkHttpExample {
   public static void main(String[] args) throws IOException {
     OkHttpClient client = client();
@@ -36,3 +43,4 @@ final class OkHttpExample {
         .build();
   }
 }
+// end::example[]

@@ -1,0 +1,80 @@
+package snippets.http;
+
+// tag::async[]
+import static java.net.http.HttpResponse.BodyHandlers.ofString;
+
+import io.github.backoff.Retrier;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+// end::async[]
+// tag::http[]
+import io.github.backoff.http.HttpRetryResult;
+import io.github.backoff.http.RetryingHttpClient;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.util.concurrent.CompletableFuture;
+// end::http[]
+// tag::presets[]
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.preset.Preset;
+import io.github.backoff.strategy.Backoff;
+import io.github.backoff.strategy.BackoffSchedule;
+import io.github.backoff.strategy.BackoffSpec;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.SplittableRandom;
+// end::presets[]
+import java.net.http.HttpRequest;
+
+/**
+ * README.md's code blocks that use java.net.http (the core's are in backoff-core's {@code snippets.core}). Each
+ * method takes what the README's text names around its block; {@link ReadmeSnippetsTest} runs them against a
+ * loopback server.
+ */
+final class ReadmeSnippets {
+  private ReadmeSnippets() {}
+
+  static CompletableFuture<String> async(RetryPolicy<String> policy, HttpClient httpClient, HttpRequest request) {
+    // tag::async[]
+    Retrier<String> retrier = Retrier.of(policy);
+    CompletableFuture<String> body = retrier.callAsync(() -> httpClient.sendAsync(request, ofString())
+        .thenApply(HttpResponse::body));
+    // end::async[]
+    return body;
+  }
+
+  /** What the README's HTTP block gets: the three ways to send. */
+  record Sent(HttpResponse<String> response, CompletableFuture<HttpResponse<String>> later,
+      HttpRetryResult<String> result) {}
+
+  static Sent http(RetryPolicy<HttpResponse<?>> policy, HttpRequest request) {
+    // tag::http[]
+    RetryingHttpClient http = RetryingHttpClient.of(HttpClient.newHttpClient(), policy);
+    HttpResponse<String> response = http.send(request, BodyHandlers.ofString());
+    CompletableFuture<HttpResponse<String>> later = http.sendAsync(request, BodyHandlers.ofString());
+    HttpRetryResult<String> result = http.sendWithOutcome(request, BodyHandlers.ofString()); // + attempts, stop reason
+    // end::http[]
+    return new Sent(response, later, result);
+  }
+
+  /** What the README's presets block makes: a policy, a schedule and a strategy from configuration. */
+  record Presets(Preset drive, RetryPolicy<HttpResponse<String>> policy, BackoffSchedule schedule,
+      Backoff fromConfig) {}
+
+  static Presets presets() {
+    // tag::presets[]
+    Preset drive = Preset.byName("google-drive");
+    RetryPolicy<HttpResponse<String>> policy = drive.<HttpResponse<String>>policyBuilder()
+        .retryIfResult(response -> drive.isRetryableStatus(response.statusCode()))
+        .build();
+
+    BackoffSchedule schedule = BackoffSchedule.of(drive.backoff(), 5, 1000, new SplittableRandom(7));
+    schedule.rows().forEach(row -> System.out.println(row.retry() + ": median " + row.median()));
+
+    Backoff fromConfig = BackoffSpec.of("full-jitter").withBase(Duration.ofMillis(100))
+        .withCap(Duration.ofSeconds(20)).toBackoff();
+    // end::presets[]
+    return new Presets(drive, policy, schedule, fromConfig);
+  }
+}

@@ -1,0 +1,58 @@
+package snippets.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static snippets.http.Loopback.status;
+
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.strategy.Backoff;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** Runs README.md's java.net.http blocks ({@link ReadmeSnippets}) against a loopback server. */
+class ReadmeSnippetsTest {
+  @Test
+  void async_failedAttemptThenSuccess_completesWithTheBody() throws IOException {
+    try (Loopback server = Loopback.start(status(200, "hello"))) {
+      RetryPolicy<String> policy = RetryPolicy.<String>builder().withBackoff(Backoff.none()).withMaxAttempts(3)
+          .build();
+      HttpRequest request = HttpRequest.newBuilder(server.uri("/")).build();
+
+      CompletableFuture<String> body = ReadmeSnippets.async(policy, HttpClient.newHttpClient(), request);
+
+      assertThat(body.join()).isEqualTo("hello");
+      assertThat(server.requests()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void http_503Then200_sendRetries_thenEachWayAnswers() throws IOException {
+    try (Loopback server = Loopback.start(status(503, "busy"), status(200, "ok"))) {
+      RetryPolicy<HttpResponse<?>> policy = RetryPolicy.<HttpResponse<?>>builder()
+          .withBackoff(Backoff.constant(Duration.ofMillis(1))).withMaxAttempts(3).build();
+      HttpRequest request = HttpRequest.newBuilder(server.uri("/")).build();
+
+      ReadmeSnippets.Sent sent = ReadmeSnippets.http(policy, request);
+
+      assertThat(sent.response().body()).isEqualTo("ok");
+      assertThat(sent.later().join().body()).isEqualTo("ok");
+      assertThat(sent.result().statusCode()).isEqualTo(200);
+      assertThat(sent.result().attempts()).isEqualTo(1);
+      assertThat(sent.result().stopReason()).isEmpty();
+      assertThat(server.requests()).as("503 and 200 for send, then one each").isEqualTo(4);
+    }
+  }
+
+  @Test
+  void presets_compilesAndSchedules() {
+    ReadmeSnippets.Presets presets = ReadmeSnippets.presets();
+
+    assertThat(presets.policy().maxAttempts()).isEqualTo(presets.drive().maxAttempts());
+    assertThat(presets.schedule().rows()).hasSize(5);
+    assertThat(presets.fromConfig().toString()).contains("full jitter");
+  }
+}
