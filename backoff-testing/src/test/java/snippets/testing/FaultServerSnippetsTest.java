@@ -1,8 +1,8 @@
 package snippets.testing;
 
+// tag::start[]
 import static org.assertj.core.api.Assertions.assertThat;
 
-// tag::start[]
 import io.github.backoff.testing.FaultServer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.util.Random;
 // end::capacity[]
 // tag::counting[]
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.backoff.testing.RecordedRequest;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +31,8 @@ import java.util.Map;
 import io.github.backoff.testing.FaultReply;
 // end::dispatch[]
 // tag::virtual[]
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultServer;
 import java.time.Duration;
