@@ -95,11 +95,7 @@ public final class HttpRetryCalls {
    * @throws NullPointerException if an argument is null
    */
   public static HttpRetryCalls create(RetryPolicy<?> policy, HttpRetryOptions options, HttpResponseReader reader) {
-    RetryPolicy<Object> base = cast(policy);
-    Checks.requireNonNull(reader, "reader");
-    Checks.requireNonNull(options, "options");
-    return new HttpRetryCalls(base, options, reader,
-        r -> options.isRetryableStatus(reader.status(r)) || base.isRetryableResult(r), null);
+    return create(policy, options, reader, null, null);
   }
 
   /**
@@ -109,15 +105,19 @@ public final class HttpRetryCalls {
    * @param policy the user's policy; its result type must accept the client's responses
    * @param options the client's options
    * @param reader reads the client's responses
-   * @param retryableResult which attempts' results are retried
+   * @param retryableResult which attempts' results are retried, or null for the default (a retryable status, or
+   *     the policy's own result condition)
    * @param abortIf failures that stop the retries at once, or null for none beyond the policy's
    * @return the machinery
-   * @throws NullPointerException if an argument but {@code abortIf} is null
+   * @throws NullPointerException if {@code policy}, {@code options} or {@code reader} is null
    */
   public static HttpRetryCalls create(RetryPolicy<?> policy, HttpRetryOptions options, HttpResponseReader reader,
       Predicate<Object> retryableResult, Predicate<? super Throwable> abortIf) {
-    return new HttpRetryCalls(cast(policy), Checks.requireNonNull(options, "options"),
-        Checks.requireNonNull(reader, "reader"), Checks.requireNonNull(retryableResult, "retryableResult"), abortIf);
+    RetryPolicy<Object> base = cast(policy);
+    Checks.requireNonNull(options, "options");
+    Checks.requireNonNull(reader, "reader");
+    return new HttpRetryCalls(base, options, reader, retryableResult != null ? retryableResult
+        : r -> options.isRetryableStatus(reader.status(r)) || base.isRetryableResult(r), abortIf);
   }
 
   // Safe as long as the policy's conditions accept the client's responses, which the clients' signatures state.
@@ -172,11 +172,15 @@ public final class HttpRetryCalls {
   }
 
   /**
-   * The scheduler for the client's own per-attempt timers: the options' scheduler, or the core's shared one (the one
-   * the retriers use), so a client starts no timer thread of its own.
+   * The timer for a client's own per-attempt limits: the core's shared daemon scheduler, the one retriers use when
+   * given none, so a client starts no timer thread of its own. Always that one, even when the options give a
+   * scheduler: these limits run in real time, like a client's own request timeout, because an exchange with a real
+   * server takes real time (a virtual-time scheduler in a test would end it early).
+   *
+   * @return the shared scheduler
    */
-  public ScheduledExecutorService scheduler() {
-    return options.scheduler().orElseGet(DefaultScheduler::get);
+  public ScheduledExecutorService timer() {
+    return DefaultScheduler.get();
   }
 
   /** A call's start, by the options' ticker, for {@link #attemptLimitNanos}; 0 if the policy has no deadline. */
@@ -215,7 +219,7 @@ public final class HttpRetryCalls {
 
   @Override
   public String toString() {
-    return options + ", budget=" + budget().orElse(null) + ", policy=" + policy;
+    return "HttpRetryCalls[" + options + ", budget=" + budget().orElse(null) + ", policy=" + policy + "]";
   }
 
   /** The delay a response's hints ask for, with what the core knows of the call. */

@@ -45,8 +45,8 @@ import java.util.random.RandomGenerator;
  *   <li>{@link #defaultBudget()}: whether a client whose policy has no budget gets one of its own, the AWS SDKs'
  *       2026 retry quota (default true).
  *   <li>{@link #clock()}, {@link #ticker()}, {@link #sleeper()}, {@link #scheduler()}, {@link #random()}: the
- *       sources of time and randomness, as {@code RetrierBuilder}'s; the scheduler also runs the clients' own
- *       per-attempt timers (the core's shared one when none is given).
+ *       sources of time and randomness, as {@code RetrierBuilder}'s. A client's own per-attempt timers run in
+ *       real time on the core's shared scheduler ({@link HttpRetryCalls#timer()}), never a thread of the client's.
  * </ul>
  *
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives a variant.
@@ -67,7 +67,7 @@ public final class HttpRetryOptions {
   private final ScheduledExecutorService scheduler;
   private final RandomGenerator random;
 
-  HttpRetryOptions(HttpRetryOptionsBuilder b) {
+  HttpRetryOptions(HttpRetryBuilder<?> b) {
     this.retryableStatuses = b.statuses;
     this.retryableMethods = b.methods;
     this.allMethods = b.allMethods;
@@ -168,12 +168,11 @@ public final class HttpRetryOptions {
     return retryableStatuses.contains(status);
   }
 
-  /** The options a client's {@code toString} shows: statuses, methods, the Retry-After maximum and the hint header. */
   @Override
   public String toString() {
-    return "statuses=" + retryableStatuses + ", methods=" + (allMethods ? "all" : retryableMethods)
+    return "HttpRetryOptions[statuses=" + retryableStatuses + ", methods=" + (allMethods ? "all" : retryableMethods)
         + ", maxRetryAfter=" + maxRetryAfter + (retryAfterMillisHeader == null ? ""
         : ", retryAfterMillisHeader=" + retryAfterMillisHeader + " (at most " + maxHintAboveBackoff
-        + " above the backoff)");
+        + " above the backoff)") + ", defaultBudget=" + defaultBudget + "]";
   }
 }
