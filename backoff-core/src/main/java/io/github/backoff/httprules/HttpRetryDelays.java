@@ -83,7 +83,7 @@ public final class HttpRetryDelays {
       double u) {
     Checks.requireArgument(leftNanos >= 0, "leftNanos must be >= 0: %s", leftNanos);
     long wait = spreadWaitNanos(askedNanos, strategyDelayNanos, maxNanos, u);
-    if (askedNanos < leftNanos && wait > askedNanos) {
+    if (leftNanos != Long.MAX_VALUE && askedNanos < leftNanos && wait > askedNanos) {
       wait = Math.min(wait, askedNanos + (leftNanos - askedNanos) / 2);
     }
     return wait;
