@@ -13,7 +13,8 @@ import io.github.backoff.internal.DefaultScheduler;
 import io.github.backoff.internal.Durations;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -172,15 +173,19 @@ public final class HttpRetryCalls {
   }
 
   /**
-   * The timer for a client's own per-attempt limits: the core's shared daemon scheduler, the one retriers use when
-   * given none, so a client starts no timer thread of its own. Always that one, even when the options give a
-   * scheduler: these limits run in real time, like a client's own request timeout, because an exchange with a real
-   * server takes real time (a virtual-time scheduler in a test would end it early).
+   * Runs {@code task} after {@code delayNanos} on the timer for a client's own per-attempt limits: the core's shared
+   * daemon scheduler, the one retriers use when given none, so a client starts no timer thread of its own. Always
+   * that one, even when the options give a scheduler: these limits run in real time, like a client's own request
+   * timeout, because an exchange with a real server takes real time (a virtual-time scheduler in a test would end
+   * it early). The scheduler itself is not handed out, so nobody can shut it down.
    *
-   * @return the shared scheduler
+   * @param task what to run; it must be short (it runs on the shared timer)
+   * @param delayNanos the delay in nanoseconds
+   * @return the scheduled task, to cancel when the attempt ends first
+   * @throws NullPointerException if {@code task} is null
    */
-  public ScheduledExecutorService timer() {
-    return DefaultScheduler.get();
+  public ScheduledFuture<?> scheduleTimer(Runnable task, long delayNanos) {
+    return DefaultScheduler.get().schedule(Checks.requireNonNull(task, "task"), delayNanos, TimeUnit.NANOSECONDS);
   }
 
   /** A call's start, by the options' ticker, for {@link #attemptLimitNanos}; 0 if the policy has no deadline. */

@@ -46,7 +46,7 @@ import java.util.random.RandomGenerator;
  *       2026 retry quota (default true).
  *   <li>{@link #clock()}, {@link #ticker()}, {@link #sleeper()}, {@link #scheduler()}, {@link #random()}: the
  *       sources of time and randomness, as {@code RetrierBuilder}'s. A client's own per-attempt timers run in
- *       real time on the core's shared scheduler ({@link HttpRetryCalls#timer()}), never a thread of the client's.
+ *       real time on the core's shared scheduler ({@link HttpRetryCalls#scheduleTimer}), never a thread of the client's.
  * </ul>
  *
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives a variant.

@@ -169,11 +169,11 @@ final class RetriedCall<T> {
     }
     Linked<Object> outcome = new Linked<>(sent);
     // In real time, on the core's shared scheduler: no timer thread of this module's.
-    Future<?> timer = limit == Long.MAX_VALUE ? null : calls.timer().schedule(() -> {
+    Future<?> timer = limit == Long.MAX_VALUE ? null : calls.scheduleTimer(() -> {
       if (outcome.completeExceptionally(timedOut(attempt, limit))) {
         cancel(sent);
       }
-    }, limit, TimeUnit.NANOSECONDS);
+    }, limit);
     sent.whenComplete((response, failure) -> {
       if (timer != null) {
         timer.cancel(false);

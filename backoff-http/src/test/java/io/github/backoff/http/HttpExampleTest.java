@@ -7,8 +7,11 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,15 +54,50 @@ class HttpExampleTest {
   @Test
   void docsPage_showsTheExamplesVerbatim() throws IOException {
     String page = Files.readString(Path.of("../docs/http.md"));
-    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(page);
+    Matcher block = Pattern.compile("(?:<!-- snippet: (\\S+)#(\\S+) -->\\n)?```java\\n(.*?)```", Pattern.DOTALL)
+        .matcher(page);
     String sources = normalized(Files.readString(Path.of("src/test/java/io/github/backoff/http/HttpExample.java")))
         + normalized(Files.readString(Path.of("src/test/java/io/github/backoff/http/HttpOutcomeExample.java")));
     int blocks = 0;
+    int snippets = 0;
     while (block.find()) {
-      assertThat(sources).as("java block %d of docs/http.md", blocks + 1).contains(normalized(block.group(1)));
+      if (block.group(1) != null) {
+        // The snippet convention (COMMON.md): the block is the tagged regions of the file, line for line.
+        assertThat(block.group(3)).as("java block %d of docs/http.md", blocks + 1)
+            .isEqualTo(region(block.group(1), block.group(2)));
+        snippets++;
+      } else {
+        assertThat(sources).as("java block %d of docs/http.md", blocks + 1).contains(normalized(block.group(3)));
+      }
       blocks++;
     }
-    assertThat(blocks).as("java blocks in docs/http.md").isEqualTo(2);
+    assertThat(blocks).as("java blocks in docs/http.md").isEqualTo(4);
+    assertThat(snippets).as("java blocks in docs/http.md with a snippet marker").isEqualTo(2);
+  }
+
+  /** The regions of {@code path} tagged {@code tag}, each dedented, joined by one empty line, with a final newline. */
+  private static String region(String path, String tag) throws IOException {
+    List<String> lines = Files.readAllLines(Path.of("..", path));
+    List<String> regions = new ArrayList<>();
+    List<String> current = null;
+    for (String line : lines) {
+      if (line.trim().equals("// tag::" + tag + "[]")) {
+        current = new ArrayList<>();
+      } else if (line.trim().equals("// end::" + tag + "[]")) {
+        regions.add(dedented(current));
+        current = null;
+      } else if (current != null) {
+        current.add(line);
+      }
+    }
+    assertThat(regions).as("regions tagged %s in %s", tag, path).isNotEmpty();
+    return String.join("\n\n", regions) + "\n";
+  }
+
+  private static String dedented(List<String> lines) {
+    int indent = lines.stream().filter(l -> !l.isBlank()).mapToInt(l -> l.length() - l.stripLeading().length())
+        .min().orElse(0);
+    return lines.stream().map(l -> l.isBlank() ? "" : l.substring(indent)).collect(Collectors.joining("\n"));
   }
 
   private static String normalized(String code) {
