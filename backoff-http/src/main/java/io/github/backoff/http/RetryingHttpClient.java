@@ -181,7 +181,10 @@ public final class RetryingHttpClient {
   }
 
   /**
-   * A client that retries {@code client}'s requests under {@code policy} with the default rules.
+   * A client that retries {@code client}'s requests under {@code policy} with the default rules. The policy may be
+   * typed as the caller uses it: {@code RetryPolicy<HttpResponse<String>>}, {@code RetryPolicy<HttpResponse<?>>} or
+   * {@code RetryPolicy<Object>}; its result conditions see this client's responses (for a retryable status, before
+   * the body handler runs: its body is then the bytes read, so test the status, not the body).
    *
    * @throws NullPointerException if an argument is null
    */
