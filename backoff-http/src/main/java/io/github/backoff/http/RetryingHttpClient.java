@@ -183,8 +183,9 @@ public final class RetryingHttpClient {
   /**
    * A client that retries {@code client}'s requests under {@code policy} with the default rules. The policy may be
    * typed as the caller uses it: {@code RetryPolicy<HttpResponse<String>>}, {@code RetryPolicy<HttpResponse<?>>} or
-   * {@code RetryPolicy<Object>}; its result conditions see this client's responses (for a retryable status, before
-   * the body handler runs: its body is then the bytes read, so test the status, not the body).
+   * {@code RetryPolicy<Object>}. Its conditions see this client's responses: on a retryable status with the body as
+   * the bytes read (as listeners see it), on any other with the body handler's body; so a condition of a
+   * {@code RetryPolicy<HttpResponse<String>>} reads the body only on statuses that are not retryable.
    *
    * @throws NullPointerException if an argument is null
    */
