@@ -11,6 +11,7 @@ import io.github.backoff.internal.Durations;
 import io.github.backoff.strategy.Backoff;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -79,20 +80,22 @@ final class RetryCore<R> {
     if (stop == null) {
       delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
       if (policy.delayOverride != null) {
-        long requested = override(result, failure);
+        long requested = override(result, failure, context(attempt, elapsed, delay, backoff, kind));
         if (requested >= 0) {
           overridden = true;
-          long lo = policy.overrideMinNanos;
-          long hi = policy.overrideMaxNanos;
           if (policy.overrideRelative) {
-            // AWS 2026: a server's hint may lengthen the computed wait by at most hi, never shorten it.
-            lo = delay;
-            hi = Durations.addSaturated(delay, policy.overrideMaxNanos);
+            // AWS 2026: a server's hint may lengthen the computed wait by at most max, never shorten it.
+            if (requested > Durations.addSaturated(delay, policy.overrideMaxNanos)
+                && policy.giveUpIfOverrideExceedsMax) {
+              stop = StopReason.DELAY_TOO_LONG;
+            }
+            delay = Durations.clampHint(requested, delay, policy.overrideMaxNanos);
+          } else {
+            if (requested > policy.overrideMaxNanos && policy.giveUpIfOverrideExceedsMax) {
+              stop = StopReason.DELAY_TOO_LONG;
+            }
+            delay = Math.max(policy.overrideMinNanos, Math.min(policy.overrideMaxNanos, requested));
           }
-          if (requested > hi && policy.giveUpIfOverrideExceedsMax) {
-            stop = StopReason.DELAY_TOO_LONG;
-          }
-          delay = Math.max(lo, Math.min(hi, requested));
         }
       }
       long nextStart = Durations.addSaturated(Math.max(0, elapsed), delay); // when the next attempt would start
@@ -150,10 +153,18 @@ final class RetryCore<R> {
     return null;
   }
 
+  /** What the override is told about the execution (allocated only for a policy with an override). */
+  private RetryContext context(int attempt, long elapsed, long delay, Backoff backoff, RetryKind<? super R> kind) {
+    Optional<Duration> left = policy.maxElapsedNanos == Long.MAX_VALUE ? Optional.empty()
+        : Optional.of(nanos(policy.maxElapsedNanos - Math.max(0, elapsed)));
+    return new RetryContext(attempt, nanos(elapsed), nanos(delay), nanos(backoff.maxDelayNanos(attempt)),
+        kind.name(), left);
+  }
+
   /** The override's delay in nanoseconds, or -1 for "use the strategy" (null, negative, or a throwing override). */
-  private long override(R result, Throwable failure) {
+  private long override(R result, Throwable failure, RetryContext context) {
     try {
-      Duration d = policy.delayOverride.delayFor(result, failure);
+      Duration d = policy.delayOverride.delayFor(result, failure, context);
       return d == null || d.isNegative() ? -1 : Durations.toNanosSaturated(d);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "delay override threw; using the strategy's delay", e);

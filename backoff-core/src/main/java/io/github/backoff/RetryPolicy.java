@@ -117,6 +117,14 @@ public final class RetryPolicy<R> {
     return attemptTimeoutNanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(attemptTimeoutNanos));
   }
 
+  /**
+   * Whether a call returns the last result when retries stop on a retryable result ({@code false}, the default) or
+   * throws {@link RetryException} ({@link RetryPolicyBuilder#throwOnRetryableResult()}).
+   */
+  public boolean throwsOnRetryableResult() {
+    return throwOnRetryableResult;
+  }
+
   /** The kinds of failure with their own strategy and cost class, in the order they are tried. */
   public List<RetryKind<? super R>> kinds() {
     return kinds;

@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -287,6 +288,67 @@ class RetrierScenariosTest {
     RetryException e = (RetryException) outcome.thrown();
     assertThat(e.reason()).isEqualTo(StopReason.DELAY_TOO_LONG);
     assertThat(e.lastResult()).isEqualTo("slow down");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Driver.class)
+  void call_delayOverrideWithContext_seesAttemptElapsedComputedDelayKindAndTimeLeft(Driver driver) {
+    Harness<String> h = new Harness<String>().script(Harness.value("retry"), Harness.value("retry"),
+        Harness.value("ok"));
+    List<RetryContext> seen = new ArrayList<>();
+    DelayOverride<String> override = new DelayOverride<>() {
+      @Override
+      public Duration delayFor(String result, Throwable failure) {
+        throw new AssertionError("the core calls the one with the context");
+      }
+
+      @Override
+      public Duration delayFor(String result, Throwable failure, RetryContext context) {
+        seen.add(context);
+        return context.delay().plusMillis(1); // per-call state from the context, none of its own
+      }
+    };
+
+    Outcome<String> outcome = h.run(driver, exponential().retryIfResult("retry"::equals)
+        .withMaxElapsed(Duration.ofSeconds(10))
+        .withDelayOverride(override, Duration.ZERO, Duration.ofMinutes(1)).build());
+
+    assertThat(outcome.result()).isEqualTo("ok");
+    assertThat(seen).extracting(RetryContext::attempt).containsExactly(1, 2);
+    assertThat(seen).extracting(RetryContext::delay).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
+    assertThat(seen).extracting(RetryContext::maxDelay)
+        .containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
+    assertThat(seen).extracting(RetryContext::elapsed).containsExactly(Duration.ZERO, Duration.ofMillis(101));
+    assertThat(seen).extracting(RetryContext::timeLeft)
+        .containsExactly(Optional.of(Duration.ofSeconds(10)), Optional.of(Duration.ofMillis(9899)));
+    assertThat(seen).extracting(RetryContext::kind).containsOnly(RetryKind.DEFAULT_NAME);
+    assertThat(h.attemptStarts).containsExactly(0L, ms(101), ms(302));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Driver.class)
+  void call_delayHint_clampedAgainstTheDelayTheCoreComputed(Driver driver) {
+    Harness<String> h = new Harness<String>().script(Harness.value("retry"), Harness.value("ok"));
+    List<RetryContext> seen = new ArrayList<>();
+    DelayOverride<String> hint = new DelayOverride<>() {
+      @Override
+      public Duration delayFor(String result, Throwable failure) {
+        return null;
+      }
+
+      @Override
+      public Duration delayFor(String result, Throwable failure, RetryContext context) {
+        seen.add(context);
+        return Duration.ofSeconds(30);
+      }
+    };
+
+    Outcome<String> outcome = h.run(driver, exponential().retryIfResult("retry"::equals)
+        .withDelayHint(hint, Duration.ofSeconds(5)).build());
+
+    assertThat(outcome.result()).isEqualTo("ok");
+    // At most 5 s above the delay the core computed and told the hint about.
+    assertThat(h.attemptStarts).containsExactly(0L, seen.get(0).delay().plusSeconds(5).toNanos());
   }
 
   @ParameterizedTest

@@ -1,11 +1,13 @@
 package io.github.backoff.httprules;
 
+import io.github.backoff.RetryContext;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
 import io.github.backoff.strategy.Backoff;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
 /**
@@ -63,6 +65,31 @@ public final class HttpRetryDelays {
    * @throws IllegalArgumentException if a duration is negative or {@code u} is not in {@code [0, 1]}
    */
   public static long retryAfterWaitNanos(long askedNanos, long strategyDelayNanos, long maxNanos, double u) {
+    return retryAfterWaitNanos(askedNanos, strategyDelayNanos, maxNanos, Long.MAX_VALUE, u);
+  }
+
+  /**
+   * {@link #retryAfterWaitNanos(long, long, long, double)}, with the spread cut so that a retry that fits before the
+   * deadline still does: when the asked wait ends before the time left, the wait ends at most halfway between the
+   * asked wait and the deadline ({@code asked + (left - asked) / 2}), leaving the retry at least half of the slack
+   * to run in; never less than the asked wait. (Without the cut, a spread drawn past the deadline would stop the
+   * retries with {@code TIME_BUDGET_EXHAUSTED} though waiting what the server asked would fit.)
+   *
+   * @param leftNanos the time left before the deadline, {@link Long#MAX_VALUE} for none
+   * @param u a uniform draw in {@code [0, 1)}
+   * @throws IllegalArgumentException if a duration is negative or {@code u} is not in {@code [0, 1]}
+   */
+  public static long retryAfterWaitNanos(long askedNanos, long strategyDelayNanos, long maxNanos, long leftNanos,
+      double u) {
+    Checks.requireArgument(leftNanos >= 0, "leftNanos must be >= 0: %s", leftNanos);
+    long wait = spreadWaitNanos(askedNanos, strategyDelayNanos, maxNanos, u);
+    if (leftNanos != Long.MAX_VALUE && askedNanos < leftNanos && wait > askedNanos) {
+      wait = Math.min(wait, askedNanos + (leftNanos - askedNanos) / 2);
+    }
+    return wait;
+  }
+
+  private static long spreadWaitNanos(long askedNanos, long strategyDelayNanos, long maxNanos, double u) {
     long bound = retryAfterSpreadBoundNanos(askedNanos, strategyDelayNanos);
     Checks.requireArgument(maxNanos >= 0, "maxNanos must be >= 0: %s", maxNanos);
     Checks.requireArgument(u >= 0 && u <= 1, "u must be in [0, 1]: %s", u);
@@ -83,7 +110,7 @@ public final class HttpRetryDelays {
     Checks.requireArgument(hintNanos >= 0, "hintNanos must be >= 0: %s", hintNanos);
     Checks.requireArgument(computedNanos >= 0, "computedNanos must be >= 0: %s", computedNanos);
     Checks.requireArgument(maxAboveNanos >= 0, "maxAboveNanos must be >= 0: %s", maxAboveNanos);
-    return Math.max(computedNanos, Math.min(hintNanos, Durations.addSaturated(computedNanos, maxAboveNanos)));
+    return Durations.clampHint(hintNanos, computedNanos, maxAboveNanos); // the core's one rule
   }
 
   /**
@@ -110,7 +137,11 @@ public final class HttpRetryDelays {
    * @param maxNanos the longest wait followed; a {@code Retry-After} above it is returned unchanged, to refuse
    * @param maxAboveNanos how far a millisecond hint may lengthen the computed delay
    * @return the wait, or {@code null} if no hint applies
+   * @deprecated plumbing, not API: it draws a computed delay of its own, where the core passes the one it uses
+   *     ({@link io.github.backoff.RetryContext}); clients use {@link HttpRetryCalls}. Will be removed in a later
+   *     release
    */
+  @Deprecated(since = "0.1.0", forRemoval = true)
   public static Duration hintedDelay(int status, String retryAfter, String millisHint, Backoff backoff, int retry,
       Clock clock, RandomGenerator random, long maxNanos, long maxAboveNanos) {
     if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
@@ -129,6 +160,38 @@ public final class HttpRetryDelays {
       }
       return Duration.ofNanos(Math.min(maxNanos,
           clampHintNanos(Durations.toNanosSaturated(hint.get()), computed, maxAboveNanos)));
+    }
+    return null;
+  }
+
+  /**
+   * The wait a response's hints ask for, knowing the core's context (see {@link HttpRetryCalls}): a valid
+   * {@code Retry-After} on a status that honours it, spread above its floor with the spread bounded by the
+   * strategy's maximum for this retry and cut to the time left; else a valid millisecond hint, clamped against the
+   * delay the core computed ({@link #clampHintNanos}) and to {@code maxNanos}, unless that delay already exceeds
+   * {@code maxNanos}; else {@code null}, the core's delay.
+   *
+   * @param random the spread's source, or null for {@code ThreadLocalRandom}
+   */
+  static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext context, Clock clock,
+      RandomGenerator random, long maxNanos, long maxAboveNanos) {
+    if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
+      Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());
+      if (asked.isPresent()) {
+        long left = context.timeLeft().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
+        double u = (random != null ? random : ThreadLocalRandom.current()).nextDouble();
+        return Duration.ofNanos(retryAfterWaitNanos(Durations.toNanosSaturated(asked.get()),
+            Durations.toNanosSaturated(context.maxDelay()), maxNanos, left, u));
+      }
+    }
+    Optional<Duration> hint = parseMillisHint(millisHint);
+    if (hint.isPresent()) {
+      long computed = Durations.toNanosSaturated(context.delay());
+      if (computed > maxNanos) {
+        return null; // the strategy alone already waits longer than any hint we follow
+      }
+      return Duration.ofNanos(Math.min(maxNanos,
+          Durations.clampHint(Durations.toNanosSaturated(hint.get()), computed, maxAboveNanos)));
     }
     return null;
   }

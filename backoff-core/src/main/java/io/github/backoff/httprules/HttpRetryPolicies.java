@@ -21,14 +21,14 @@ import java.util.function.Predicate;
  * cost, and, unless the policy has a budget or the client opts out, a budget of its own
  * ({@link RetryBudget#retryQuota2026()}).
  *
+ * <p>A client does not call it: {@link HttpRetryCalls} derives the policy from {@link HttpRetryOptions}. What stays
+ * public is the name of the throttling kind.
+ *
  * <pre>{@code
- * RetryPolicy<Object> derived = HttpRetryPolicies.derive(base, r -> r instanceof MyResponse m && m.retry(),
- *     r -> r instanceof MyResponse m && HttpRetryRules.isThrottlingStatus(m.status()), hints,
- *     Duration.ofMinutes(1), event -> {}, true).build();
- * RetryBudget shared = derived.budget().orElse(null);   // one per client, shared by all its calls
+ * boolean throttled = event.kind().equals(HttpRetryPolicies.THROTTLING_KIND);
  * }</pre>
  *
- * <p>Stateless and thread-safe; each call returns a new builder.
+ * <p>Stateless and thread-safe.
  */
 public final class HttpRetryPolicies {
   /**
@@ -54,18 +54,27 @@ public final class HttpRetryPolicies {
    * @param defaultBudget whether to add a budget of its own when {@code base} has none
    * @return a new builder
    * @throws NullPointerException if an argument is null
+   * @deprecated plumbing, not API: a client builds its policy with {@link HttpRetryCalls} from
+   *     {@link HttpRetryOptions}; this method will be removed in a later release
    */
+  @Deprecated(since = "0.1.0", forRemoval = true)
   public static RetryPolicyBuilder<Object> derive(RetryPolicy<Object> base, Predicate<Object> retryableResult,
       Predicate<Object> throttled, DelayOverride<Object> hints, Duration maxRetryAfter,
       RetryListener<Object> listener, boolean defaultBudget) {
+    Checks.requireNonNull(listener, "listener");
+    return derived(base, retryableResult, throttled, hints, maxRetryAfter, defaultBudget).onEvent(listener);
+  }
+
+  /** The derived policy's builder (see the class description), without a listener of the client's. */
+  static RetryPolicyBuilder<Object> derived(RetryPolicy<Object> base, Predicate<Object> retryableResult,
+      Predicate<Object> throttled, DelayOverride<Object> hints, Duration maxRetryAfter, boolean defaultBudget) {
     Checks.requireNonNull(base, "base");
     Checks.requireNonNull(throttled, "throttled");
     RetryPolicyBuilder<Object> derived = base.toBuilder()
         .retryIf(HttpRetryRules::isRetryableFailure)
         .retryIfResult(retryableResult)
         .withDelayOverride(hints, Duration.ZERO, maxRetryAfter)
-        .giveUpIfOverrideExceedsMax()
-        .onEvent(listener);
+        .giveUpIfOverrideExceedsMax();
     if (base.kinds().stream().noneMatch(k -> k.name().equals(THROTTLING_KIND))) {
       // Last, so that the policy's own kinds win: only the budget's cost class changes, not the strategy.
       derived.withBackoffFor(RetryKind.onResult(THROTTLING_KIND, throttled, base.backoff())

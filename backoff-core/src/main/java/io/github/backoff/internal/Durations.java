@@ -34,6 +34,14 @@ public final class Durations {
   }
 
   /** {@code a * b} for non-negative operands, saturated at {@link Long#MAX_VALUE}. */
+  /**
+   * A server's hint clamped the AWS way, the one place this rule is written: at least the computed wait, at most
+   * {@code maxAbove} above it: {@code min(max(hint, computed), computed + maxAbove)}, saturating.
+   */
+  public static long clampHint(long hint, long computed, long maxAbove) {
+    return Math.max(computed, Math.min(hint, addSaturated(computed, maxAbove)));
+  }
+
   public static long multiplySaturated(long a, long b) {
     long high = Math.multiplyHigh(a, b);
     long low = a * b;

@@ -115,4 +115,31 @@ class HttpRetryDelaysTest {
     assertThat(HttpRetryRules.isThrottlingStatus(429)).isTrue();
     assertThat(HttpRetryRules.isThrottlingStatus(503)).isFalse();
   }
+
+  @Test
+  void retryAfterWaitNanos_spreadPastTheTimeLeft_endsHalfwayBetweenTheHintAndTheDeadline() {
+    // Retry-After 2 s, 2.97 s left, a spread of 0.99 s: 2 s + 0.97 s / 2.
+    assertThat(HttpRetryDelays.retryAfterWaitNanos(2_000_000_000L, 200_000_000L, 60_000_000_000L,
+        2_970_000_000L, 0.99)).isEqualTo(2_485_000_000L);
+  }
+
+  @Test
+  void retryAfterWaitNanos_spreadWithinTheTimeLeft_isUnchanged() {
+    assertThat(HttpRetryDelays.retryAfterWaitNanos(2_000_000_000L, 0, 60_000_000_000L, 10_000_000_000L, 0.5))
+        .isEqualTo(2_500_000_000L);
+  }
+
+  @Test
+  void retryAfterWaitNanos_hintPastTheTimeLeft_isNeverCutBelowTheHint() {
+    assertThat(HttpRetryDelays.retryAfterWaitNanos(2_000_000_000L, 0, 60_000_000_000L, 1_000_000_000L, 0.5))
+        .isEqualTo(2_500_000_000L);
+    assertThat(HttpRetryDelays.retryAfterWaitNanos(2_000_000_000L, 0, 60_000_000_000L, 2_000_000_000L, 0.99))
+        .isGreaterThanOrEqualTo(2_000_000_000L);
+  }
+
+  @Test
+  void retryAfterWaitNanos_negativeTimeLeft_isRejectedNamingIt() {
+    assertThatThrownBy(() -> HttpRetryDelays.retryAfterWaitNanos(0, 0, 0, -1, 0.5))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("leftNanos must be >= 0: -1");
+  }
 }

@@ -17,36 +17,21 @@ import javax.net.ssl.SSLSession;
  * A response with the metadata of one the client received and a body of our choosing: the bytes of a response
  * with a retryable status (read in full so that its connection goes back to the pool), the body the user's
  * handler made from those bytes once retries stopped on it, or (not to be replayed) the body of a response that
- * the policy's own result condition retries. An attempt's retryable response also carries its {@link Exchange}
- * and attempt number, for the delay override and the stop reason. Immutable apart from the body object itself.
+ * the policy's own result condition retries. Immutable apart from the body object itself.
  */
 final class BufferedResponse<T> implements HttpResponse<T> {
   private final HttpResponse<?> received;
   private final T body;
-  private final Exchange<?> owner;
-  private final int attempt;
   private final boolean replay;
 
   BufferedResponse(HttpResponse<?> received, T body) {
-    this(received, body, null, 0, false);
+    this(received, body, false);
   }
 
-  BufferedResponse(HttpResponse<?> received, T body, Exchange<?> owner, int attempt, boolean replay) {
+  BufferedResponse(HttpResponse<?> received, T body, boolean replay) {
     this.received = received;
     this.body = body;
-    this.owner = owner;
-    this.attempt = attempt;
     this.replay = replay;
-  }
-
-  /** The call this response belongs to, or null once handed to the caller. */
-  Exchange<?> owner() {
-    return owner;
-  }
-
-  /** The attempt that received it (1 for the first). */
-  int attempt() {
-    return attempt;
   }
 
   /** Whether the body is buffered bytes, to be replayed through the caller's handler. */

@@ -26,6 +26,10 @@ import java.util.Optional;
  * request may not be retried: a POST without an {@code Idempotency-Key}). When retries stop on a failure instead
  * there is no response, and the call throws {@link io.github.backoff.RetryException}, which carries the same facts.
  *
+ * <p>The same concept as backoff-okhttp's {@code RetryStop}: the stop reason is taken from the core's
+ * {@code RetryException} when retries stop on a response ({@link io.github.backoff.httprules.HttpRetryCalls#resultOnStop}); here they come with
+ * the response, because {@code sendWithOutcome} can return a type of its own.
+ *
  * <p>An immutable record, thread-safe if the response's body is.
  *
  * @param response the final response, its body made by the caller's handler

@@ -1,15 +1,14 @@
 package io.github.backoff.http;
 
 import io.github.backoff.AttemptTimeoutException;
-import io.github.backoff.Retrier;
-import io.github.backoff.RetrierBuilder;
 import io.github.backoff.RetryException;
-import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryKind;
-import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.RetryPolicy;
 import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.Ticker;
+import io.github.backoff.httprules.HttpResponseReader;
+import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
@@ -145,72 +144,63 @@ public final class RetryingHttpClient {
   private static final Set<Class<?>> REPLAYABLE_PUBLISHERS = replayablePublishers();
   private static final String FILE_PUBLISHER = "jdk.internal.net.http.RequestPublishers$FilePublisher";
 
+  /**
+   * Reads the JDK's responses for the shared HTTP retry code. Only a response to be retried reaches it as an
+   * attempt's failed result, and each such response is a {@link BufferedResponse} (see {@link RetriedCall}).
+   */
+  private static final HttpResponseReader READER = new HttpResponseReader() {
+    @Override
+    public int status(Object result) {
+      return result instanceof HttpResponse<?> response ? response.statusCode() : -1;
+    }
+
+    @Override
+    public String header(Object result, String name) {
+      return result instanceof HttpResponse<?> response ? response.headers().firstValue(name).orElse(null) : null;
+    }
+  };
+
   private final HttpClient client;
-  private final RetryPolicy<? super HttpResponse<?>> policy;
-  private final Set<Integer> statuses;
-  private final Set<String> methods;
-  private final boolean allMethods;
-  private final Duration maxRetryAfter;
-  private final String hintHeader;
-  private final Duration hintMaxAbove;
-  private final RetryBudget budget;
-  private final Ticker ticker;
+  private final RetryPolicy<?> policy;
+  private final HttpRetryOptions options;
+  private final HttpRetryCalls calls;
   private final Predicate<Object> retryableResult;
-  private final Retrier<Object> retrying;
-  private final Retrier<Object> once;
-  /** The policy's limits in nanoseconds, {@link Long#MAX_VALUE} for none; read by every call's {@link Exchange}. */
-  private final long attemptTimeoutNanos;
-  private final long maxElapsedNanos;
   private final HttpAttemptObserver observer;
 
-  RetryingHttpClient(RetryingHttpClientBuilder b) {
-    this.client = b.client;
-    this.policy = b.policy;
-    this.statuses = b.statuses;
-    this.methods = b.methods;
-    this.allMethods = b.allMethods;
-    this.maxRetryAfter = b.maxRetryAfter;
-    this.hintHeader = b.hintHeader;
-    this.hintMaxAbove = b.hintMaxAbove;
-    this.ticker = b.ticker;
-    this.observer = b.attemptObserver;
-    // Safe: the policy accepts any HttpResponse<?>, and the retriers only ever see HttpResponse<?> results.
-    @SuppressWarnings("unchecked")
-    RetryPolicy<Object> base = (RetryPolicy<Object>) (RetryPolicy<?>) b.policy;
+  RetryingHttpClient(HttpClient client, RetryPolicy<?> policy, HttpRetryOptions options,
+      HttpAttemptObserver observer) {
+    this.client = client;
+    this.policy = policy;
+    this.options = options;
+    this.observer = observer;
+    // RetriedCall wraps every response that is to be retried (a retryable status, or the policy's own result
+    // condition) in a BufferedResponse, so that is the retryable result.
+    this.calls = HttpRetryCalls.create(policy, options, READER, r -> r instanceof BufferedResponse, null);
+    RetryPolicy<Object> base = calls.policy();
     this.retryableResult = base::isRetryableResult;
-    // Exchange wraps every response that is to be retried (a retryable status, or the policy's own result
-    // condition) in a BufferedResponse, which carries its call and attempt number.
-    RetryPolicyBuilder<Object> derived = HttpRetryPolicies.derive(base, r -> r instanceof BufferedResponse,
-        r -> r instanceof HttpResponse && HttpRetryRules.isThrottlingStatus(((HttpResponse<?>) r).statusCode()),
-        new RetryAfterOverride(base, b.clock, b.random, maxRetryAfter, hintHeader, hintMaxAbove), maxRetryAfter,
-        Exchange.STOP_RECORDER, b.defaultBudget);
-    RetryPolicy<Object> retryingPolicy = derived.build();
-    this.budget = retryingPolicy.budget().orElse(null); // the policy's own, or the one made for this client
-    this.retrying = retrier(retryingPolicy, b);
-    // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
-    this.once = retrier(derived.withMaxAttempts(1).build(), b);
-    this.attemptTimeoutNanos = base.attemptTimeout().map(Exchange::nanos).orElse(Long.MAX_VALUE);
-    this.maxElapsedNanos = base.maxElapsed().map(Exchange::nanos).orElse(Long.MAX_VALUE);
-  }
-
-  private static Retrier<Object> retrier(RetryPolicy<Object> policy, RetryingHttpClientBuilder b) {
-    RetrierBuilder<Object> rb = Retrier.builder(policy).withTicker(b.ticker).withSleeper(b.sleeper);
-    if (b.scheduler != null) {
-      rb.withScheduler(b.scheduler);
-    }
-    if (b.random != null) {
-      rb.withRandom(b.random);
-    }
-    return rb.build();
   }
 
   /**
-   * A client that retries {@code client}'s requests under {@code policy} with the default rules.
+   * A client that retries {@code client}'s requests under {@code policy} with the default rules. The policy may be
+   * typed as the caller uses it: {@code RetryPolicy<HttpResponse<String>>}, {@code RetryPolicy<HttpResponse<?>>} or
+   * {@code RetryPolicy<Object>}. Its conditions see this client's responses: on a retryable status with the body as
+   * the bytes read (as listeners see it), on any other with the body handler's body; so a condition of a
+   * {@code RetryPolicy<HttpResponse<String>>} reads the body only on statuses that are not retryable.
    *
    * @throws NullPointerException if an argument is null
    */
-  public static RetryingHttpClient of(HttpClient client, RetryPolicy<? super HttpResponse<?>> policy) {
+  public static RetryingHttpClient of(HttpClient client, RetryPolicy<?> policy) {
     return builder(client, policy).build();
+  }
+
+  /**
+   * A client that retries {@code client}'s requests under {@code policy} with {@code options}, the settings every
+   * HTTP client shares.
+   *
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingHttpClient of(HttpClient client, RetryPolicy<?> policy, HttpRetryOptions options) {
+    return new RetryingHttpClientBuilder(client, policy, Objects.requireNonNull(options, "options")).build();
   }
 
   /**
@@ -219,8 +209,8 @@ public final class RetryingHttpClient {
    *
    * @throws NullPointerException if an argument is null
    */
-  public static RetryingHttpClientBuilder builder(HttpClient client, RetryPolicy<? super HttpResponse<?>> policy) {
-    return new RetryingHttpClientBuilder(client, policy);
+  public static RetryingHttpClientBuilder builder(HttpClient client, RetryPolicy<?> policy) {
+    return new RetryingHttpClientBuilder(client, policy, HttpRetryOptions.defaults());
   }
 
   /**
@@ -237,8 +227,8 @@ public final class RetryingHttpClient {
    * @throws NullPointerException if an argument is null
    */
   public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-    Exchange<T> exchange = exchange(request, handler);
-    return exchange.finish(exchange.retrier.call(exchange::send));
+    RetriedCall<T> call = call(request, handler);
+    return call.finish(call.run());
   }
 
   /**
@@ -255,8 +245,8 @@ public final class RetryingHttpClient {
    * @throws NullPointerException if an argument is null
    */
   public <T> HttpRetryResult<T> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-    Exchange<T> exchange = exchange(request, handler);
-    return exchange.outcome(exchange.finish(exchange.retrier.call(exchange::send)));
+    RetriedCall<T> call = call(request, handler);
+    return call.outcome(call.finish(call.run()));
   }
 
   /**
@@ -281,26 +271,26 @@ public final class RetryingHttpClient {
    */
   public <T> CompletableFuture<HttpRetryResult<T>> sendAsyncWithOutcome(HttpRequest request,
       HttpResponse.BodyHandler<T> handler) {
-    return sendAsync(request, handler, Exchange::outcome);
+    return sendAsync(request, handler, RetriedCall::outcome);
   }
 
   private <T, V> CompletableFuture<V> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
-      BiFunction<Exchange<T>, HttpResponse<T>, V> outcomeOf) {
-    Exchange<T> exchange = exchange(request, handler);
-    CompletableFuture<Object> retried = exchange.retrier.callAsync(exchange::sendAsync);
-    Exchange.Linked<V> response = new Exchange.Linked<>(retried);
+      BiFunction<RetriedCall<T>, HttpResponse<T>, V> outcomeOf) {
+    RetriedCall<T> call = call(request, handler);
+    CompletableFuture<Object> retried = call.runAsync();
+    RetriedCall.Linked<V> response = new RetriedCall.Linked<>(retried);
     retried.whenComplete((outcome, failure) -> {
       if (failure != null) {
-        response.completeExceptionally(Exchange.unwrap(failure));
+        response.completeExceptionally(RetriedCall.unwrap(failure));
         return;
       }
       try {
-        exchange.finishAsync(outcome).whenComplete((r, f) -> {
+        call.finishAsync(outcome).whenComplete((r, f) -> {
           if (f != null) {
-            response.completeExceptionally(Exchange.unwrap(f));
+            response.completeExceptionally(RetriedCall.unwrap(f));
           } else {
             try {
-              response.complete(outcomeOf.apply(exchange, r));
+              response.complete(outcomeOf.apply(call, r));
             } catch (RuntimeException | Error e) {
               response.completeExceptionally(e);
             }
@@ -313,7 +303,7 @@ public final class RetryingHttpClient {
     return response;
   }
 
-  private <T> Exchange<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+  private <T> RetriedCall<T> call(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");
     boolean retryable = isRetryable(request);
@@ -323,8 +313,7 @@ public final class RetryingHttpClient {
           + "), so the request cannot be retried: use BodyPublishers.ofByteArray, ofString or ofFile, or wrap the"
           + " publisher with RetryingHttpClient.replayable(...) if each subscription gets the whole body");
     }
-    return new Exchange<>(client, request, handler, retryable, statuses, retryableResult,
-        retryable ? retrying : once, ticker, attemptTimeoutNanos, maxElapsedNanos, observer);
+    return new RetriedCall<>(client, request, handler, retryable, retryableResult, calls, observer);
   }
 
   /**
@@ -334,8 +323,7 @@ public final class RetryingHttpClient {
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(HttpRequest request) {
-    return allMethods || methods.contains(request.method())
-        || request.headers().firstValue(IDEMPOTENCY_KEY).isPresent();
+    return options.isRetryableMethod(request.method(), request.headers().firstValue(IDEMPOTENCY_KEY).isPresent());
   }
 
   /**
@@ -390,24 +378,33 @@ public final class RetryingHttpClient {
     return client;
   }
 
-  /** The policy given to the builder (without the HTTP rules this client adds). */
+  /**
+   * The policy given to the builder (without the HTTP rules this client adds). Typed as before for compatibility:
+   * its conditions see the client's responses, whatever the policy's declared result type.
+   */
+  @SuppressWarnings("unchecked")
   public RetryPolicy<? super HttpResponse<?>> policy() {
-    return policy;
+    return (RetryPolicy<? super HttpResponse<?>>) policy;
+  }
+
+  /** The options this client was built with, the settings every HTTP client shares. */
+  public HttpRetryOptions options() {
+    return options;
   }
 
   /** The status codes that are retried. */
   public Set<Integer> retryableStatuses() {
-    return statuses;
+    return options.retryableStatuses();
   }
 
   /** The methods that are retried; all of them if {@link RetryingHttpClientBuilder#retryAllMethods()} was set. */
   public Optional<Set<String>> retryableMethods() {
-    return allMethods ? Optional.empty() : Optional.of(methods);
+    return options.retryableMethods();
   }
 
   /** The longest {@code Retry-After} that is followed. */
   public Duration maxRetryAfter() {
-    return maxRetryAfter;
+    return options.maxRetryAfter();
   }
 
   /**
@@ -416,19 +413,21 @@ public final class RetryingHttpClient {
    * {@link RetryingHttpClientBuilder#withoutBudget()}.
    */
   public Optional<RetryBudget> budget() {
-    return Optional.ofNullable(budget);
+    return calls.budget();
   }
 
   /** The millisecond hint header followed, if one was configured (e.g. {@code x-amz-retry-after}). */
   public Optional<String> retryAfterMillisHeader() {
-    return Optional.ofNullable(hintHeader);
+    return options.retryAfterMillisHeader();
   }
 
   @Override
   public String toString() {
-    return "RetryingHttpClient[statuses=" + statuses + ", methods=" + (allMethods ? "all" : methods)
-        + ", maxRetryAfter=" + maxRetryAfter + (hintHeader == null ? "" : ", hintHeader=" + hintHeader + " (at most "
-        + hintMaxAbove + " above the backoff)") + ", budget=" + budget + ", policy=" + policy + "]";
+    return "RetryingHttpClient[statuses=" + options.retryableStatuses() + ", methods="
+        + options.retryableMethods().map(Object::toString).orElse("all") + ", maxRetryAfter=" + options.maxRetryAfter()
+        + options.retryAfterMillisHeader().map(h -> ", hintHeader=" + h + " (at most "
+            + options.maxHintAboveBackoff() + " above the backoff)").orElse("")
+        + ", budget=" + calls.budget().orElse(null) + ", policy=" + policy + "]";
   }
 
   private static Set<Class<?>> replayablePublishers() {

@@ -254,6 +254,26 @@ abstract class SendScenarios {
   }
 
   @Test
+  void send_retryAfterSpreadPastTheDeadline_isCutToTheTimeLeftAndRetries() {
+    // Issue 24 item 10: Retry-After 2 s, maxElapsed 3 s, the first answer after 30 ms. The spread drawn (0.99 of
+    // 1 s) would end the wait at 3.02 s, past the deadline; waiting what the server asked fits, so the spread is cut
+    // to end halfway between the hint and the deadline (2 s + 0.97 s / 2) and the retry is made.
+    server.reply((exchange, s) -> {
+      time.advance(Duration.ofMillis(30));
+      status(429, "", "Retry-After", "2").send(exchange, s);
+    });
+
+    HttpResponse<String> response = http(policy().withMaxElapsed(Duration.ofSeconds(3)),
+        b -> b.withRandom(Randoms.uniforms(0.99))).send(get("/a"), BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(server.received()).hasSize(2);
+    assertThat(events.retries()).singleElement()
+        .satisfies(r -> assertThat(r.delay()).isEqualTo(Duration.ofMillis(2485)));
+    assertThat(time.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
+  }
+
+  @Test
   void send_deadline_stopsRetriesAndShortensTheLastAttemptTimeout() {
     server.replyWith(r -> status(503, "", "Retry-After", "1"));
     HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofSeconds(10)).build();

@@ -1,28 +1,22 @@
 package io.github.backoff.okhttp;
 
 import io.github.backoff.Retrier;
-import io.github.backoff.RetrierBuilder;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.RetryPolicyBuilder;
-import io.github.backoff.Sleeper;
 import io.github.backoff.StopReason;
-import io.github.backoff.Ticker;
 import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.event.GaveUp;
-import io.github.backoff.event.RetryEvent;
+import io.github.backoff.httprules.HttpResponseReader;
+import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
-import io.github.backoff.httprules.HttpRetryDelays;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.random.RandomGenerator;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -121,59 +115,19 @@ public final class RetryInterceptor implements Interceptor {
    */
   public static final String THROTTLING_KIND = HttpRetryPolicies.THROTTLING_KIND;
 
-  /** The call running on this thread, for the listener that records why its retries stopped. */
-  private static final ThreadLocal<Attempt> CURRENT = new ThreadLocal<>();
+  /** Reads the responses of OkHttp for the shared HTTP retry code. */
+  private static final HttpResponseReader READER = HttpResponseReader.of(Response.class, Response::code,
+      (response, name) -> response.header(name));
 
   private final RetryPolicy<? super Response> policy;
-  private final Set<Integer> statuses;
-  private final Set<String> methods;
-  private final boolean allMethods;
-  private final Duration maxRetryAfter;
-  private final Clock clock;
-  private final Ticker ticker;
-  private final Sleeper sleeper;
-  private final ScheduledExecutorService scheduler;
-  private final RandomGenerator random;
-  private final RetryPolicy<Object> base;
-  private final String hintHeader;
-  private final long hintMaxAboveNanos;
-  private final RetryBudget budget;
-  private final long maxRetryAfterNanos;
-  private final RetryPolicy<Object> retrying;
-  private final RetryPolicy<Object> once;
-  private final long attemptTimeoutNanos;
-  private final long maxElapsedNanos;
+  private final HttpRetryOptions options;
+  private final HttpRetryCalls calls;
 
-  RetryInterceptor(RetryInterceptorBuilder b) {
-    this.policy = b.policy;
-    this.statuses = b.statuses;
-    this.methods = b.methods;
-    this.allMethods = b.allMethods;
-    this.maxRetryAfter = b.maxRetryAfter;
-    this.clock = b.clock;
-    this.ticker = b.ticker;
-    this.sleeper = b.sleeper;
-    this.scheduler = b.scheduler;
-    this.random = b.random;
-    // Safe: the policy accepts any Response, and the retrier only ever sees Response results.
-    @SuppressWarnings("unchecked")
-    RetryPolicy<Object> base = (RetryPolicy<Object>) (RetryPolicy<?>) b.policy;
-    this.base = base;
-    this.maxRetryAfterNanos = nanos(Optional.of(maxRetryAfter));
-    this.hintHeader = b.hintHeader;
-    this.hintMaxAboveNanos = nanos(Optional.of(b.hintMaxAbove));
-    Set<Integer> retryable = statuses;
-    RetryPolicyBuilder<Object> derived = HttpRetryPolicies.derive(base,
-        r -> r instanceof Response && retryable.contains(((Response) r).code()) || base.isRetryableResult(r),
-        r -> r instanceof Response && HttpRetryRules.isThrottlingStatus(((Response) r).code()),
-        this::retryAfter, maxRetryAfter, RetryInterceptor::record, b.defaultBudget)
-        .abortIf(failure -> failure instanceof Canceled);
-    this.retrying = derived.build();
-    this.budget = retrying.budget().orElse(null); // the policy's own, or the one made for this interceptor
-    // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
-    this.once = derived.withMaxAttempts(1).build();
-    this.attemptTimeoutNanos = nanos(base.attemptTimeout());
-    this.maxElapsedNanos = nanos(base.maxElapsed());
+  RetryInterceptor(RetryPolicy<? super Response> policy, HttpRetryOptions options) {
+    this.policy = policy;
+    this.options = options;
+    // A canceled call is never retried: Canceled stops the retries at once.
+    this.calls = HttpRetryCalls.create(policy, options, READER, null, Canceled.class::isInstance);
   }
 
   /**
@@ -196,7 +150,19 @@ public final class RetryInterceptor implements Interceptor {
    * @throws NullPointerException if {@code policy} is null
    */
   public static RetryInterceptorBuilder builder(RetryPolicy<? super Response> policy) {
-    return new RetryInterceptorBuilder(policy);
+    return new RetryInterceptorBuilder(policy, HttpRetryOptions.defaults());
+  }
+
+  /**
+   * An interceptor that retries under {@code policy} with {@code options}, the settings every HTTP client shares.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @param options the statuses, methods, {@code Retry-After} limit, hints, budget and sources of time
+   * @return a new interceptor
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryInterceptor of(RetryPolicy<? super Response> policy, HttpRetryOptions options) {
+    return new RetryInterceptor(Objects.requireNonNull(policy, "policy"), Objects.requireNonNull(options, "options"));
   }
 
   /**
@@ -215,73 +181,32 @@ public final class RetryInterceptor implements Interceptor {
       throw new IllegalStateException("RetryInterceptor must be added with OkHttpClient.Builder.addInterceptor, not"
           + " addNetworkInterceptor: a network interceptor cannot retry");
     }
-    Request request = chain.request();
-    boolean retryable = isRetryable(request);
-    Attempt attempt = new Attempt(chain, retryable, statuses, ticker, attemptTimeoutNanos, maxElapsedNanos);
-    RetrierBuilder<Object> rb = Retrier.builder(retryable ? retrying : once)
-        .withTicker(ticker)
-        .withSleeper(new CancelAwareSleeper(sleeper, chain.call()));
-    if (scheduler != null) {
-      rb.withScheduler(scheduler);
-    }
-    if (random != null) {
-      rb.withRandom(random);
-    }
-    Attempt outer = CURRENT.get();
-    CURRENT.set(attempt);
+    boolean retryable = isRetryable(chain.request());
+    RetriedCall call = new RetriedCall(chain, retryable, calls);
+    Retrier<Object> retrier = calls.retrierBuilder(retryable)
+        .withSleeper(new CancelAwareSleeper(options.sleeper(), chain.call()))
+        .build();
     Object outcome;
+    RetryStop stop = null;
     try {
-      outcome = rb.build().call(attempt);
+      outcome = retrier.call(call);
     } catch (RetryException e) {
-      attempt.closePendingExcept(null);
-      if (e.lastResult() instanceof Response && ((Response) e.lastResult()).body() != null) {
-        ((Response) e.lastResult()).body().close();
+      outcome = calls.resultOnStop(e);
+      if (outcome == null) {
+        call.closePendingExcept(null);
+        if (e.lastResult() instanceof Response && ((Response) e.lastResult()).body() != null) {
+          ((Response) e.lastResult()).body().close();
+        }
+        throw new RetryIOException(e);
       }
-      throw new RetryIOException(e);
+      stop = new RetryStop(e.reason(), e.attempts(), e.elapsed());
     } catch (RuntimeException | Error e) {
-      attempt.closePendingExcept(null);
+      call.closePendingExcept(null);
       throw e;
-    } finally {
-      // Restored, not removed: an authenticator or event listener may make a nested call on this thread.
-      if (outer == null) {
-        CURRENT.remove();
-      } else {
-        CURRENT.set(outer);
-      }
     }
-    attempt.closePendingExcept(outcome);
+    call.closePendingExcept(outcome);
     Response response = (Response) outcome;
-    return attempt.stop == null ? response : RetryStop.tag(response, attempt.stop);
-  }
-
-  private static void record(RetryEvent<?> event) {
-    if (event instanceof GaveUp) {
-      Attempt attempt = CURRENT.get();
-      if (attempt != null) {
-        attempt.stopped((GaveUp<?>) event);
-      }
-    }
-  }
-
-  /**
-   * The wait a server's hint asks for, by the rules backoff-http follows too ({@link HttpRetryDelays}): a
-   * {@code Retry-After} on 429 or 503 spread above its floor; else the millisecond hint header, if configured,
-   * clamped to {@code [computed, computed + maxAbove]}; else {@code null}, the strategy's delay.
-   */
-  private Duration retryAfter(Object result, Throwable failure) {
-    if (!(result instanceof Response)) {
-      return null;
-    }
-    Response response = (Response) result;
-    Attempt attempt = CURRENT.get();
-    return HttpRetryDelays.hintedDelay(response.code(), response.header(HttpRetryRules.RETRY_AFTER),
-        hintHeader == null ? null : response.header(hintHeader), base.backoffFor(response, failure),
-        Math.max(1, attempt == null ? 1 : attempt.attempts()), clock, random(), maxRetryAfterNanos,
-        hintMaxAboveNanos);
-  }
-
-  private RandomGenerator random() {
-    return random != null ? random : ThreadLocalRandom.current();
+    return stop == null ? response : RetryStop.tag(response, stop);
   }
 
   /**
@@ -297,7 +222,7 @@ public final class RetryInterceptor implements Interceptor {
     if (body != null && (body.isOneShot() || body.isDuplex())) {
       return false;
     }
-    return allMethods || methods.contains(request.method()) || request.header(HttpRetryRules.IDEMPOTENCY_KEY) != null;
+    return options.isRetryableMethod(request.method(), request.header(HttpRetryRules.IDEMPOTENCY_KEY) != null);
   }
 
   /**
@@ -315,7 +240,7 @@ public final class RetryInterceptor implements Interceptor {
    * @return an immutable set
    */
   public Set<Integer> retryableStatuses() {
-    return statuses;
+    return options.retryableStatuses();
   }
 
   /**
@@ -324,7 +249,7 @@ public final class RetryInterceptor implements Interceptor {
    * @return an immutable set, or empty if {@link RetryInterceptorBuilder#retryAllMethods()} was set
    */
   public Optional<Set<String>> retryableMethods() {
-    return allMethods ? Optional.empty() : Optional.of(methods);
+    return options.retryableMethods();
   }
 
   /**
@@ -335,7 +260,7 @@ public final class RetryInterceptor implements Interceptor {
    * @return the budget, if any
    */
   public Optional<RetryBudget> budget() {
-    return Optional.ofNullable(budget);
+    return calls.budget();
   }
 
   /**
@@ -344,7 +269,7 @@ public final class RetryInterceptor implements Interceptor {
    * @return the header's name, if one is configured
    */
   public Optional<String> retryAfterMillisHeader() {
-    return Optional.ofNullable(hintHeader);
+    return options.retryAfterMillisHeader();
   }
 
   /**
@@ -353,24 +278,23 @@ public final class RetryInterceptor implements Interceptor {
    * @return the maximum
    */
   public Duration maxRetryAfter() {
-    return maxRetryAfter;
+    return options.maxRetryAfter();
+  }
+
+  /**
+   * The options this interceptor was built with, the settings every HTTP client shares.
+   *
+   * @return the options
+   */
+  public HttpRetryOptions options() {
+    return options;
   }
 
   @Override
   public String toString() {
-    return "RetryInterceptor[statuses=" + statuses + ", methods=" + (allMethods ? "all" : methods)
-        + ", maxRetryAfter=" + maxRetryAfter + (hintHeader == null ? "" : ", retryAfterMillisHeader=" + hintHeader)
-        + ", budget=" + budget + ", policy=" + policy + "]";
-  }
-
-  private static long nanos(Optional<Duration> limit) {
-    if (limit.isEmpty()) {
-      return Long.MAX_VALUE;
-    }
-    try {
-      return limit.get().toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE;
-    }
+    return "RetryInterceptor[statuses=" + options.retryableStatuses() + ", methods="
+        + options.retryableMethods().map(Object::toString).orElse("all") + ", maxRetryAfter=" + options.maxRetryAfter()
+        + options.retryAfterMillisHeader().map(h -> ", retryAfterMillisHeader=" + h).orElse("") + ", budget="
+        + calls.budget().orElse(null) + ", policy=" + policy + "]";
   }
 }

@@ -18,6 +18,11 @@ import okhttp3.Response;
  * }
  * }</pre>
  *
+ * <p>The same concept as backoff-http's {@code HttpRetryResult}: why retries stopped on the returned response, taken
+ * from the core's {@link io.github.backoff.RetryException} when retries stop on a response
+ * ({@link io.github.backoff.httprules.HttpRetryCalls#resultOnStop}); here they ride on the response as a tag because
+ * an interceptor can return nothing but a {@link Response}.
+ *
  * <p>An immutable value; thread-safe.
  *
  * @param reason why the retries stopped

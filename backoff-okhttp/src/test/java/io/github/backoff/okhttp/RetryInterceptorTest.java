@@ -216,6 +216,27 @@ class RetryInterceptorTest {
   }
 
   @Test
+  void intercept_retryAfterSpreadPastTheDeadline_isCutToTheTimeLeftAndRetries() throws IOException {
+    // Issue 24 item 10, as in backoff-http: Retry-After 2 s, maxElapsed 3 s, the first answer after 30 ms; a spread
+    // drawn past the deadline is cut to end halfway between the hint and the deadline, and the retry is made.
+    server.reply((exchange, s) -> {
+      clock.advance(Duration.ofMillis(30));
+      status(429, "slow down", "Retry-After", "2").send(exchange, s);
+    });
+    RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withMaxElapsed(Duration.ofSeconds(3)).build();
+    OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).withRandom(Randoms.uniforms(0.99))
+        .build()).build();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+      assertThat(RetryStop.of(response)).isEmpty();
+    }
+    assertThat(server.count()).isEqualTo(2);
+    assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2485));
+    assertThat(clock.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
+  }
+
+  @Test
   void intercept_retryAfterSeconds_sameWaitAsHttpRetryDelaysWithTheSameDraw() throws IOException {
     server.reply(status(503, "busy", "Retry-After", "4"));
 

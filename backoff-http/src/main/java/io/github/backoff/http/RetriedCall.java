@@ -1,12 +1,11 @@
 package io.github.backoff.http;
 
-import io.github.backoff.Retrier;
+import io.github.backoff.RetryException;
 import io.github.backoff.StopReason;
 import io.github.backoff.Ticker;
-import io.github.backoff.event.GaveUp;
-import io.github.backoff.event.RetryEvent;
-import io.github.backoff.event.RetryListener;
 import io.github.backoff.httprules.AttemptDeadline;
+import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -15,7 +14,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -26,44 +24,25 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
- * One call of {@link RetryingHttpClient#send} or {@link RetryingHttpClient#sendAsync}: makes each attempt's request,
- * ends an attempt whose whole exchange (body included) outlives the attempt timeout or the time left before the
- * deadline, reads the bodies of retryable responses into memory, counts the attempts, learns why retries stopped,
- * and turns the final outcome into the caller's {@code HttpResponse<T>}. Attempts of one call never overlap; the
- * fields written by one attempt and read after it are volatile, as the async driver may run them on other threads.
+ * One whole call of {@link RetryingHttpClient#send} or {@link RetryingHttpClient#sendAsync}: runs it under the
+ * client's retrier, makes each attempt's request, ends an attempt whose whole exchange (body included) outlives the
+ * attempt timeout or the time left before the deadline, reads the bodies of retryable responses into memory, counts
+ * the attempts, learns why retries stopped (from the core's {@link RetryException}), and turns the final outcome
+ * into the caller's {@code HttpResponse<T>}. Attempts of one call never overlap; the fields written by one attempt
+ * and read after it are volatile, as the async driver may run them on other threads.
  */
-final class Exchange<T> {
+final class RetriedCall<T> {
   private static final System.Logger LOG = System.getLogger("io.github.backoff.http");
-
-  /** Tells an exchange why retries stopped on one of its responses; added to every client's derived policy. */
-  static final RetryListener<Object> STOP_RECORDER = new RetryListener<>() {
-    @Override
-    public void onEvent(RetryEvent<?> event) {
-      if (event instanceof GaveUp<?> gaveUp && gaveUp.result() instanceof BufferedResponse<?> response
-          && response.owner() != null) {
-        response.owner().stopReason = gaveUp.reason();
-      }
-    }
-
-    @Override
-    public String toString() {
-      return "RetryingHttpClient's stop recorder";
-    }
-  };
 
   private final HttpClient client;
   private final HttpRequest request;
   private final HttpResponse.BodyHandler<T> handler;
   private final HttpResponse.BodyHandler<Object> attemptHandler;
   private final boolean retryable;
-  private final Set<Integer> statuses;
   private final Predicate<Object> retryableResult;
-  final Retrier<Object> retrier;
+  private final HttpRetryCalls calls;
   private final Ticker ticker;
   private final long startNanos;
-  /** The policy's limits in nanoseconds, {@link Long#MAX_VALUE} for none (as {@link AttemptDeadline} reads them). */
-  private final long attemptTimeoutNanos;
-  private final long maxElapsedNanos;
   private volatile int attempts;
   private volatile StopReason stopReason;
   /** The attempt observer's view of this call, or null without an observer. */
@@ -75,26 +54,65 @@ final class Exchange<T> {
   private record Buffered(byte[] bytes) {}
 
   @SuppressWarnings("unchecked")
-  Exchange(HttpClient client, HttpRequest request, HttpResponse.BodyHandler<T> handler, boolean retryable,
-      Set<Integer> statuses, Predicate<Object> retryableResult, Retrier<Object> retrier, Ticker ticker,
-      long attemptTimeoutNanos, long maxElapsedNanos, HttpAttemptObserver observer) {
+  RetriedCall(HttpClient client, HttpRequest request, HttpResponse.BodyHandler<T> handler, boolean retryable,
+      Predicate<Object> retryableResult, HttpRetryCalls calls, HttpAttemptObserver observer) {
     this.client = client;
     this.request = request;
     this.handler = handler;
     this.retryable = retryable;
-    this.statuses = statuses;
     this.retryableResult = retryableResult;
-    this.retrier = retrier;
-    this.ticker = ticker;
-    this.attemptTimeoutNanos = attemptTimeoutNanos;
-    this.maxElapsedNanos = maxElapsedNanos;
+    this.calls = calls;
+    this.ticker = calls.options().ticker();
+    HttpRetryOptions options = calls.options();
     // A request that may not be retried gets the caller's handler untouched: its response is final whatever it is.
     this.attemptHandler = !retryable ? (HttpResponse.BodyHandler<Object>) (HttpResponse.BodyHandler<?>) handler
-        : info -> statuses.contains(info.statusCode())
+        : info -> options.isRetryableStatus(info.statusCode())
             ? HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofByteArray(), Buffered::new)
             : (HttpResponse.BodySubscriber<Object>) (HttpResponse.BodySubscriber<?>) handler.apply(info);
     this.startNanos = ticker.read();
     this.observed = observer == null ? null : observe(observer, request);
+  }
+
+  /** Runs the call synchronously: the final outcome, or the response retries stopped on (its reason recorded). */
+  Object run() {
+    try {
+      return calls.retrier(retryable).call(this::send);
+    } catch (RetryException e) {
+      Object stopped = stoppedOn(e);
+      if (stopped == null) {
+        throw e;
+      }
+      return stopped;
+    }
+  }
+
+  /** Runs the call asynchronously, as {@link #run}; cancelling the future cancels the retries. */
+  CompletableFuture<Object> runAsync() {
+    CompletableFuture<Object> retried = calls.retrier(retryable).callAsync(this::sendAsync);
+    Linked<Object> outcome = new Linked<>(retried);
+    retried.whenComplete((result, failure) -> {
+      if (failure == null) {
+        outcome.complete(result);
+        return;
+      }
+      Throwable t = unwrap(failure);
+      Object stopped = t instanceof RetryException e ? stoppedOn(e) : null;
+      if (stopped != null) {
+        outcome.complete(stopped);
+      } else {
+        outcome.completeExceptionally(t);
+      }
+    });
+    return outcome;
+  }
+
+  /** The response retries stopped on, recording why; null if {@code e} is to be thrown. */
+  private Object stoppedOn(RetryException e) {
+    Object stopped = calls.resultOnStop(e);
+    if (stopped != null) {
+      stopReason = e.reason();
+    }
+    return stopped;
   }
 
   /**
@@ -150,7 +168,8 @@ final class Exchange<T> {
       throw e;
     }
     Linked<Object> outcome = new Linked<>(sent);
-    Future<?> timer = limit == Long.MAX_VALUE ? null : Timeouts.schedule(() -> {
+    // In real time, on the core's shared scheduler: no timer thread of this module's.
+    Future<?> timer = limit == Long.MAX_VALUE ? null : calls.scheduleTimer(() -> {
       if (outcome.completeExceptionally(timedOut(attempt, limit))) {
         cancel(sent);
       }
@@ -182,8 +201,7 @@ final class Exchange<T> {
    * not one of its limits here, because it ends at the response headers ({@link #nextRequest}).
    */
   long limitNanos() {
-    long elapsed = maxElapsedNanos == Long.MAX_VALUE ? 0 : ticker.read() - startNanos;
-    return AttemptDeadline.timeoutNanos(Long.MAX_VALUE, attemptTimeoutNanos, maxElapsedNanos, elapsed);
+    return calls.attemptLimitNanos(startNanos);
   }
 
   /**
@@ -191,7 +209,7 @@ final class Exchange<T> {
    * shortest of its own and the attempt's limit.
    */
   HttpRequest nextRequest(long limitNanos) {
-    long own = request.timeout().map(Exchange::nanos).orElse(Long.MAX_VALUE);
+    long own = request.timeout().map(RetriedCall::nanos).orElse(Long.MAX_VALUE);
     if (limitNanos >= own) {
       return request;
     }
@@ -244,12 +262,12 @@ final class Exchange<T> {
   private Object toResult(HttpResponse<Object> response, int attempt) {
     Object body = response.body();
     if (body instanceof Buffered) {
-      return new BufferedResponse<>(response, ((Buffered) body).bytes(), this, attempt, true);
+      return new BufferedResponse<>(response, ((Buffered) body).bytes(), true);
     }
     if (retryableResult.test(response)) {
-      return new BufferedResponse<>(response, body, this, attempt, false);
+      return new BufferedResponse<>(response, body, false);
     }
-    if (!retryable && statuses.contains(response.statusCode())) {
+    if (!retryable && calls.options().isRetryableStatus(response.statusCode())) {
       stopReason = StopReason.NOT_RETRYABLE;
     }
     return response;

@@ -1,0 +1,261 @@
+package io.github.backoff.httprules;
+
+import io.github.backoff.Retrier;
+import io.github.backoff.RetrierBuilder;
+import io.github.backoff.RetryContext;
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.RetryPolicyBuilder;
+import io.github.backoff.StopReason;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.internal.Checks;
+import io.github.backoff.internal.DefaultScheduler;
+import io.github.backoff.internal.Durations;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The retry machinery one HTTP client shares across its calls, written once for every client: from the user's
+ * policy, the {@link HttpRetryOptions} and a {@link HttpResponseReader} for the client's response type it derives
+ * the policy the client runs under (see {@link HttpRetryPolicies}: retryable failures and statuses, the server's
+ * hints as the delay, a throttling kind, a default budget), the retriers for requests that may and may not be
+ * retried, each attempt's time limit, and the outcome when retries stop on a response. A client adapts its own
+ * request and response types to it and runs each call with {@link #retrier}.
+ *
+ * <pre>{@code
+ * HttpRetryCalls calls = HttpRetryCalls.create(policy, options,
+ *     HttpResponseReader.of(Response.class, Response::code, Response::header));
+ * boolean retryable = options.isRetryableMethod(request.method(), request.header("Idempotency-Key") != null);
+ * Object outcome;
+ * try {
+ *   outcome = calls.retrier(retryable).call(() -> send(request));
+ * } catch (RetryException e) {
+ *   outcome = calls.resultOnStop(e);        // the response retries stopped on, or null: then rethrow e
+ *   if (outcome == null) throw e;
+ * }
+ * }</pre>
+ *
+ * <p><b>Hints.</b> The delay override it installs reads the response's {@code Retry-After} (on 429 and 503) and the
+ * configured millisecond hint header, and learns everything per call from the core's {@link RetryContext}: the
+ * attempt, the delay the core computed (a millisecond hint is clamped against that one), the strategy's maximum
+ * (the spread's bound) and the time left (the spread never pushes a retry that fits past the deadline).
+ *
+ * <p><b>Stops.</b> The derived policy always throws {@link RetryException} when retries stop on a response, so a
+ * client learns why from the exception rather than from per-call state; {@link #resultOnStop} gives the response
+ * back when the user's policy returns such results (the default).
+ *
+ * <p>Immutable and thread-safe; one instance per client.
+ */
+public final class HttpRetryCalls {
+  private final RetryPolicy<Object> policy;
+  private final HttpRetryOptions options;
+  private final HttpResponseReader reader;
+  private final RetryPolicy<Object> retrying;
+  private final RetryPolicy<Object> once;
+  private final Retrier<Object> retryingRetrier;
+  private final Retrier<Object> onceRetrier;
+  private final long attemptTimeoutNanos;
+  private final long maxElapsedNanos;
+  private final long maxRetryAfterNanos;
+  private final long hintMaxAboveNanos;
+
+  private HttpRetryCalls(RetryPolicy<Object> policy, HttpRetryOptions options, HttpResponseReader reader,
+      Predicate<Object> retryableResult, Predicate<? super Throwable> abortIf) {
+    this.policy = policy;
+    this.options = options;
+    this.reader = reader;
+    this.maxRetryAfterNanos = Durations.toNanosSaturated(options.maxRetryAfter());
+    this.hintMaxAboveNanos = Durations.toNanosSaturated(options.maxHintAboveBackoff());
+    RetryPolicyBuilder<Object> derived = HttpRetryPolicies.derived(policy, retryableResult,
+        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), new Hints(this), options.maxRetryAfter(),
+        options.defaultBudget())
+        .throwOnRetryableResult(); // the stop's facts come back in the exception: see resultOnStop
+    if (abortIf != null) {
+      derived.abortIf(abortIf);
+    }
+    this.retrying = derived.build();
+    // Requests that may not be retried still run under the policy, for its deadline, timeouts and events.
+    this.once = derived.withMaxAttempts(1).build();
+    this.retryingRetrier = retrierBuilder(true).build();
+    this.onceRetrier = retrierBuilder(false).build();
+    this.attemptTimeoutNanos = policy.attemptTimeout().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
+    this.maxElapsedNanos = policy.maxElapsed().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
+  }
+
+  /**
+   * The machinery for a client whose responses {@code reader} reads: a response is retried if its status is one
+   * of the options' retryable statuses or the policy's own result condition matches it.
+   *
+   * @param policy the user's policy; its result type must accept the client's responses
+   * @param options the client's options
+   * @param reader reads the client's responses
+   * @return the machinery
+   * @throws NullPointerException if an argument is null
+   */
+  public static HttpRetryCalls create(RetryPolicy<?> policy, HttpRetryOptions options, HttpResponseReader reader) {
+    return create(policy, options, reader, null, null);
+  }
+
+  /**
+   * As {@link #create(RetryPolicy, HttpRetryOptions, HttpResponseReader)}, for a client that decides itself which
+   * results are retried (e.g. one that wraps them) and that stops at once on some failures (e.g. a canceled call).
+   *
+   * @param policy the user's policy; its result type must accept the client's responses
+   * @param options the client's options
+   * @param reader reads the client's responses
+   * @param retryableResult which attempts' results are retried, or null for the default (a retryable status, or
+   *     the policy's own result condition)
+   * @param abortIf failures that stop the retries at once, or null for none beyond the policy's
+   * @return the machinery
+   * @throws NullPointerException if {@code policy}, {@code options} or {@code reader} is null
+   */
+  public static HttpRetryCalls create(RetryPolicy<?> policy, HttpRetryOptions options, HttpResponseReader reader,
+      Predicate<Object> retryableResult, Predicate<? super Throwable> abortIf) {
+    RetryPolicy<Object> base = cast(policy);
+    Checks.requireNonNull(options, "options");
+    Checks.requireNonNull(reader, "reader");
+    return new HttpRetryCalls(base, options, reader, retryableResult != null ? retryableResult
+        : r -> options.isRetryableStatus(reader.status(r)) || base.isRetryableResult(r), abortIf);
+  }
+
+  // Safe as long as the policy's conditions accept the client's responses, which the clients' signatures state.
+  @SuppressWarnings("unchecked")
+  private static RetryPolicy<Object> cast(RetryPolicy<?> policy) {
+    return (RetryPolicy<Object>) Checks.requireNonNull(policy, "policy");
+  }
+
+  /** The user's policy (without the HTTP rules). */
+  public RetryPolicy<Object> policy() {
+    return policy;
+  }
+
+  /** The options. */
+  public HttpRetryOptions options() {
+    return options;
+  }
+
+  /**
+   * The retry budget all calls share: the policy's own if it has one, else the default one made for this client,
+   * or empty without one.
+   */
+  public Optional<RetryBudget> budget() {
+    return retrying.budget();
+  }
+
+  /**
+   * The retrier for a request that may be retried ({@code true}), or for one sent once under the policy's deadline,
+   * timeouts and events ({@code false}); built with the options' ticker, sleeper, scheduler and random source.
+   *
+   * @param retryable whether the request may be sent more than once
+   * @return the retrier, shared by all calls
+   */
+  public Retrier<Object> retrier(boolean retryable) {
+    return retryable ? retryingRetrier : onceRetrier;
+  }
+
+  /**
+   * A builder for a retrier as {@link #retrier} returns, for a client that sets something per call (a sleeper that
+   * stops when its call is canceled).
+   *
+   * @param retryable whether the request may be sent more than once
+   * @return a new builder
+   */
+  public RetrierBuilder<Object> retrierBuilder(boolean retryable) {
+    RetrierBuilder<Object> rb = Retrier.builder(retryable ? retrying : once)
+        .withTicker(options.ticker())
+        .withSleeper(options.sleeper());
+    options.scheduler().ifPresent(rb::withScheduler);
+    options.random().ifPresent(rb::withRandom);
+    return rb;
+  }
+
+  /**
+   * Runs {@code task} after {@code delayNanos} on the timer for a client's own per-attempt limits: the core's shared
+   * daemon scheduler, the one retriers use when given none, so a client starts no timer thread of its own. Always
+   * that one, even when the options give a scheduler: these limits run in real time, like a client's own request
+   * timeout, because an exchange with a real server takes real time (a virtual-time scheduler in a test would end
+   * it early). The scheduler itself is not handed out, so nobody can shut it down.
+   *
+   * @param task what to run; it must be short (it runs on the shared timer)
+   * @param delayNanos the delay in nanoseconds
+   * @return the scheduled task, to cancel when the attempt ends first
+   * @throws NullPointerException if {@code task} is null
+   */
+  public ScheduledFuture<?> scheduleTimer(Runnable task, long delayNanos) {
+    return DefaultScheduler.get().schedule(Checks.requireNonNull(task, "task"), delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** A call's start, by the options' ticker, for {@link #attemptLimitNanos}; 0 if the policy has no deadline. */
+  public long startNanos() {
+    return maxElapsedNanos == Long.MAX_VALUE ? 0 : options.ticker().read();
+  }
+
+  /**
+   * How long the next attempt of a call that started at {@code startNanos} may take: the shortest of the policy's
+   * attempt timeout and the time left before its deadline ({@link AttemptDeadline#timeoutNanos}), at least
+   * {@link AttemptDeadline#MIN_TIMEOUT}; {@link Long#MAX_VALUE} if neither is set.
+   *
+   * @param startNanos the call's {@link #startNanos}
+   * @return the limit in nanoseconds
+   */
+  public long attemptLimitNanos(long startNanos) {
+    long elapsed = maxElapsedNanos == Long.MAX_VALUE ? 0 : options.ticker().read() - startNanos;
+    return AttemptDeadline.timeoutNanos(Long.MAX_VALUE, attemptTimeoutNanos, maxElapsedNanos, elapsed);
+  }
+
+  /**
+   * The response the caller gets when retries stopped on one ({@code e.lastResult()}), or null if {@code e} is to
+   * be thrown: retries stopped on a failure, on interruption, before any attempt, or the user's policy throws on
+   * retryable results. {@code e.reason()}, {@code e.attempts()} and {@code e.elapsed()} say why and when.
+   *
+   * @param e what a retrier of this client threw
+   * @return the response, or null
+   */
+  public Object resultOnStop(RetryException e) {
+    if (e.getCause() != null || e.attempts() < 1 || e.reason() == StopReason.INTERRUPTED
+        || policy.throwsOnRetryableResult() || e.lastResult() == null) {
+      return null;
+    }
+    return e.lastResult();
+  }
+
+  @Override
+  public String toString() {
+    return "HttpRetryCalls[" + options + ", budget=" + budget().orElse(null) + ", policy=" + policy + "]";
+  }
+
+  /** The delay a response's hints ask for, with what the core knows of the call. */
+  private static final class Hints implements io.github.backoff.DelayOverride<Object> {
+    private final HttpRetryCalls calls;
+
+    Hints(HttpRetryCalls calls) {
+      this.calls = calls;
+    }
+
+    @Override
+    public Duration delayFor(Object result, Throwable failure) {
+      return null; // the core always calls the other one
+    }
+
+    @Override
+    public Duration delayFor(Object result, Throwable failure, RetryContext context) {
+      HttpResponseReader reader = calls.reader;
+      int status = reader.status(result);
+      if (status < 0) {
+        return null;
+      }
+      HttpRetryOptions o = calls.options;
+      return HttpRetryDelays.hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
+          o.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, o.clock(),
+          o.random().orElse(null), calls.maxRetryAfterNanos, calls.hintMaxAboveNanos);
+    }
+
+    @Override
+    public String toString() {
+      return "HTTP hints (Retry-After, " + calls.options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package snippets.http;
+
+// tag::client[]
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.httprules.HttpResponseReader;
+import io.github.backoff.httprules.HttpRetryBuilder;
+import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryRules;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/** A retrying client for a transport of our own: everything HTTP-specific comes from HttpRetryCalls. */
+final class MiniClient {
+  /** The client we add retries to: one exchange, with a timeout in milliseconds (0 for none). */
+  interface Transport {
+    Reply exchange(String method, String path, Map<String, String> headers, long timeoutMillis) throws IOException;
+  }
+
+  /** Its response type; the body is read in full, so a response can be retried without leaking a connection. */
+  record Reply(int status, Map<String, String> headers, String body) {}
+
+  // 1. Tell the shared code how to read a response.
+  private static final HttpResponseReader READER =
+      HttpResponseReader.of(Reply.class, Reply::status, (reply, name) -> reply.headers().get(name));
+
+  private final Transport transport;
+  private final HttpRetryCalls calls;
+
+  private MiniClient(Transport transport, RetryPolicy<? super Reply> policy, HttpRetryOptions options) {
+    this.transport = transport;
+    // 2. Derive the policy, the retriers and the budget from the user's policy and the options.
+    this.calls = HttpRetryCalls.create(policy, options, READER);
+  }
+
+  // 3. The builder: every option's setter, validation and documentation is inherited.
+  static final class Builder extends HttpRetryBuilder<Builder> {
+    private final Transport transport;
+    private final RetryPolicy<? super Reply> policy;
+
+    Builder(Transport transport, RetryPolicy<? super Reply> policy) {
+      this.transport = transport;
+      this.policy = policy;
+    }
+
+    MiniClient build() {
+      return new MiniClient(transport, policy, options());
+    }
+  }
+
+  // 4. One call: which retrier, each attempt's time limit, and the response retries stopped on.
+  Reply send(String method, String path, Map<String, String> headers) {
+    boolean retryable = calls.options().isRetryableMethod(method,
+        headers.containsKey(HttpRetryRules.IDEMPOTENCY_KEY));
+    long start = calls.startNanos();
+    try {
+      return (Reply) calls.retrier(retryable).call(() -> {
+        long limit = calls.attemptLimitNanos(start);
+        return transport.exchange(method, path, headers,
+            limit == Long.MAX_VALUE ? 0 : Math.max(1, limit / 1_000_000));
+      });
+    } catch (RetryException e) {
+      Object stopped = calls.resultOnStop(e);   // a 503 after the last attempt: returned, as the transport would
+      if (stopped == null) {
+        throw e;
+      }
+      return (Reply) stopped;
+    }
+  }
+}
+// end::client[]
