@@ -17,6 +17,11 @@ import io.github.backoff.RetryException;
 import io.github.backoff.spring.web.RetryingRequestInterceptor;
 import java.util.Optional;
 // end::stop[]
+// tag::webclient[]
+import io.github.backoff.spring.web.RetryingExchangeFilter;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+// end::webclient[]
 // tag::retryable-before[]
 import org.springframework.resilience.annotation.Retryable;
 // end::retryable-before[]
@@ -52,6 +57,16 @@ final class SpringWebSnippets {
     template.getInterceptors().add(RetryingRequestInterceptor.of(policy));
     // end::resttemplate[]
     return template;
+  }
+
+  static Mono<String> webClient(RetryPolicy<Object> policy, URI uri) {
+    // tag::webclient[]
+    WebClient client = WebClient.builder()
+        .filter(RetryingExchangeFilter.of(policy))
+        .build();
+    Mono<String> body = client.get().uri(uri).retrieve().bodyToMono(String.class);
+    // end::webclient[]
+    return body;
   }
 
   static Optional<RetryException> stop(RestClient client, URI uri) {

@@ -34,6 +34,17 @@ class SpringWebSnippetsTest {
   }
 
   @Test
+  void webClient_fromTheSnippet_retriesA503() {
+    try (FaultServer server = FaultServer.start()) {
+      server.enqueueStatuses(503);
+      RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).build();
+      assertThat(SpringWebSnippets.webClient(policy, server.uri("/")).block(java.time.Duration.ofSeconds(10)))
+          .isEqualTo("ok");
+      assertThat(server.requestCount()).isEqualTo(2);
+    }
+  }
+
+  @Test
   void stop_fromTheSnippet_saysWhyItGaveUp() {
     try (FaultServer server = FaultServer.start()) {
       server.enqueueStatuses(503, 503, 503, 503);
