@@ -1,4 +1,4 @@
-package io.github.backoff.spring;
+package io.github.backoff.spring.backoff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.github.backoff.spring;
+package io.github.backoff.spring.backoff;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.preset.Preset;

@@ -1,5 +1,5 @@
 /**
- * Backoff strategies as Spring {@code BackOff}s: {@link io.github.backoff.spring.SpringBackOff}.
+ * Backoff strategies as Spring {@code BackOff}s: {@link io.github.backoff.spring.backoff.SpringBackOff}.
  *
  * <pre>{@code
  * BackOff backOff = SpringBackOff.of(Preset.byName("aws-sdk-2026"));
@@ -8,4 +8,4 @@
  *
  * <p>Every type here is immutable and thread-safe; each {@code BackOffExecution} it starts belongs to one retry loop.
  */
-package io.github.backoff.spring;
+package io.github.backoff.spring.backoff;
