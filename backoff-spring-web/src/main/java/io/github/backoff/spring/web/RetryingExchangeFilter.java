@@ -1,0 +1,185 @@
+package io.github.backoff.spring.web;
+
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.httprules.HttpResponseReader;
+import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryRules;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import org.springframework.web.reactive.function.client.ExchangeFunction;
+import org.springframework.web.reactive.function.client.WebClientRequestException;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Retries the exchanges of a Spring {@code WebClient} under a {@link RetryPolicy}, with the HTTP rules every Backoff
+ * client shares ({@link HttpRetryOptions}; see {@link RetryingRequestInterceptor} for the list), without holding a
+ * thread while it waits: each retry is started by the core's asynchronous driver on a scheduler when its wait is
+ * over (the core's shared daemon scheduler, or the one given to the builder).
+ *
+ * <pre>{@code
+ * WebClient client = WebClient.builder()
+ *     .filter(RetryingExchangeFilter.of(policy))
+ *     .build();
+ * Mono<String> body = client.get().uri(uri).retrieve().bodyToMono(String.class);
+ * }</pre>
+ *
+ * <p><b>Bodies.</b> The body of a response that is retried is read whole and released before the wait, so no
+ * buffer and no pooled connection is held; the last response is returned as it came (or, when retries stop on a
+ * retryable status, with its body in memory). The request body is written again for every attempt by its
+ * {@code BodyInserter}: values and resources can be written twice; a one-shot {@code Publisher} body cannot, so send
+ * such requests with a method that is not retried.
+ *
+ * <p><b>Cancellation.</b> Cancelling the subscription (a {@code dispose()}, a {@code timeout(...)}, a
+ * {@code take(...)} downstream) cancels the pending retry and the exchange in flight: no attempt starts after it.
+ *
+ * <p><b>Stops.</b> When retries stop on a failure, the {@code Mono} fails with the core's {@link RetryException},
+ * whose {@code reason()} says why; when they stop on a retryable status, that response is returned and
+ * {@code retrieve()} reports its status as usual (the policy's listeners see the stop reason in the
+ * {@code GaveUp} event).
+ *
+ * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent exchanges.
+ */
+public final class RetryingExchangeFilter implements ExchangeFilterFunction {
+  private static final HttpResponseReader READER = HttpResponseReader.of(ClientResponse.class,
+      response -> response.statusCode().value(), (response, name) -> response.headers().asHttpHeaders().getFirst(name));
+
+  private final RetryPolicy<? super ClientResponse> policy;
+  private final HttpRetryOptions options;
+  private final HttpRetryCalls calls;
+
+  RetryingExchangeFilter(RetryPolicy<? super ClientResponse> policy, HttpRetryOptions options) {
+    this.policy = policy;
+    this.options = options;
+    this.calls = HttpRetryCalls.create(policy, options, READER);
+  }
+
+  /**
+   * A filter that retries under {@code policy} with the default HTTP rules.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @return a new filter
+   * @throws NullPointerException if {@code policy} is null
+   */
+  public static RetryingExchangeFilter of(RetryPolicy<? super ClientResponse> policy) {
+    return builder(policy).build();
+  }
+
+  /**
+   * A filter that retries under {@code policy} with {@code options}, the settings every HTTP client shares.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @param options the statuses, methods, {@code Retry-After} limit, hints, budget and sources of time
+   * @return a new filter
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingExchangeFilter of(RetryPolicy<? super ClientResponse> policy, HttpRetryOptions options) {
+    return new RetryingExchangeFilter(
+        Objects.requireNonNull(policy, "policy"), Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * A builder to change the retryable statuses and methods, the {@code Retry-After} limit, the budget, or the
+   * sources of time, scheduling and randomness.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @return a new builder
+   * @throws NullPointerException if {@code policy} is null
+   */
+  public static RetryingExchangeFilterBuilder builder(RetryPolicy<? super ClientResponse> policy) {
+    return new RetryingExchangeFilterBuilder(policy, HttpRetryOptions.defaults());
+  }
+
+  @Override
+  public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
+    boolean retryable = isRetryable(request);
+    return Mono.defer(() -> {
+      CompletableFuture<Object> result = calls.retrier(retryable).callAsync(() -> attempt(request, next, retryable));
+      // suppressCancel = false: cancelling the subscription cancels the retries and the exchange in flight.
+      return Mono.fromFuture(result, false).onErrorResume(this::onStop).cast(ClientResponse.class);
+    });
+  }
+
+  private CompletableFuture<Object> attempt(ClientRequest request, ExchangeFunction next, boolean retryable) {
+    return next.exchange(request)
+        // The HTTP rules judge the I/O failure itself, not WebClient's wrapper of it.
+        .onErrorMap(WebClientRequestException.class, e -> e.getCause() != null ? e.getCause() : e)
+        .flatMap(response -> retryable && options.isRetryableStatus(response.statusCode().value())
+            ? buffered(response) : Mono.just(response))
+        .<Object>map(response -> response)
+        .toFuture();
+  }
+
+  /** The response with its body read whole into memory and the original released. */
+  private static Mono<ClientResponse> buffered(ClientResponse response) {
+    return response.bodyToMono(byte[].class)
+        .defaultIfEmpty(new byte[0])
+        .map(bytes -> response.mutate()
+            .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
+            .build());
+  }
+
+  private Mono<Object> onStop(Throwable failure) {
+    Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    if (t instanceof RetryException e) {
+      Object response = calls.resultOnStop(e);
+      return response != null ? Mono.just(response) : Mono.error(e);
+    }
+    return Mono.error(t instanceof CancellationException ? t : failure);
+  }
+
+  /**
+   * Whether this filter may send {@code request} more than once: its method is retryable (idempotent by default) or
+   * it carries an {@value HttpRetryRules#IDEMPOTENCY_KEY} header.
+   *
+   * @param request a request
+   * @return whether it may be retried
+   * @throws NullPointerException if {@code request} is null
+   */
+  public boolean isRetryable(ClientRequest request) {
+    return options.isRetryableMethod(
+        request.method().name(), request.headers().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY));
+  }
+
+  /**
+   * The policy given (without the HTTP rules this filter adds).
+   *
+   * @return the policy
+   */
+  public RetryPolicy<? super ClientResponse> policy() {
+    return policy;
+  }
+
+  /**
+   * The options, the settings every HTTP client shares.
+   *
+   * @return the options
+   */
+  public HttpRetryOptions options() {
+    return options;
+  }
+
+  /**
+   * The retry budget all exchanges through this filter share, if any.
+   *
+   * @return the budget, if any
+   */
+  public Optional<RetryBudget> budget() {
+    return calls.budget();
+  }
+
+  @Override
+  public String toString() {
+    return "RetryingExchangeFilter[" + calls + "]";
+  }
+}
