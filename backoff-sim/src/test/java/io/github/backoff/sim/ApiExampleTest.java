@@ -3,7 +3,6 @@ package io.github.backoff.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadReports;
 import io.github.backoff.sim.overload.OverloadResult;
 import io.github.backoff.sim.overload.OverloadSimulator;
 import io.github.backoff.sim.spi.Settings;
@@ -12,7 +11,6 @@ import io.github.backoff.sim.spi.Study;
 import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.sim.sweep.SimulationResult;
 import io.github.backoff.sim.sweep.Simulator;
-import io.github.backoff.sim.sweep.SummaryTable;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,14 +36,14 @@ class ApiExampleTest {
         .runs(5).seed(42).out(dir.resolve("out"))
         .build();
     SimulationResult result = Simulator.run(config, ProgressListener.NONE);
-    assertThat(SummaryTable.format(result)).contains("full-jitter");
+    assertThat(result.report().summary()).contains("full-jitter");
 
     OverloadConfig storm = OverloadConfig.builder()
         .rate(80).capacity(100).queue(200).timeout(1).outage(5, 5, 0).horizon(30)
         .policies("retries,token-bucket").maxAttempts(4).runs(1).out(dir.resolve("storm"))
         .build();
     OverloadResult stormResult = OverloadSimulator.run(storm, ProgressListener.NONE);
-    assertThat(OverloadReports.summary(stormResult)).contains("token-bucket");
+    assertThat(stormResult.report().summary()).contains("token-bucket");
 
     OverloadConfig throttled = OverloadConfig.builder()
         .server("throttling").throttleRate(60).rate(80).capacity(100).outage(0, 0, 0).horizon(20)
