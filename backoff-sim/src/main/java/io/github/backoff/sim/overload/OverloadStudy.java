@@ -1,5 +1,6 @@
 package io.github.backoff.sim.overload;
 
+import io.github.backoff.sim.ConfiguredStudy;
 import io.github.backoff.sim.Stats;
 import io.github.backoff.sim.report.Chart;
 import io.github.backoff.sim.report.Numbers;
@@ -12,9 +13,7 @@ import io.github.backoff.sim.spi.Metric;
 import io.github.backoff.sim.spi.Point;
 import io.github.backoff.sim.spi.Reporter;
 import io.github.backoff.sim.spi.Results;
-import io.github.backoff.sim.spi.Study;
 import io.github.backoff.sim.spi.Trial;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,7 +26,7 @@ import java.util.stream.IntStream;
  * per one-second bucket, the {@link OverloadMetric} series. Its reports are declared by {@link #report} for the one report layer.
  * Immutable and thread-safe.
  */
-final class OverloadStudy implements Study {
+final class OverloadStudy extends ConfiguredStudy {
   private static final long MODEL_HASH = "overload".hashCode();
   /** The per-run totals, in the order of {@link OverloadRun}'s components after {@code run}. */
   static final List<Metric> TOTALS = List.of(
@@ -66,6 +65,7 @@ final class OverloadStudy implements Study {
   private final List<Point> points;
 
   OverloadStudy(OverloadConfig config) {
+    super(config, "overload", METRICS, "policy", null);
     this.config = config;
     List<Point> list = new ArrayList<>();
     for (OverloadPolicy policy : config.policies()) {
@@ -77,53 +77,13 @@ final class OverloadStudy implements Study {
   }
 
   @Override
-  public String model() {
-    return "overload";
-  }
-
-  @Override
-  public List<Metric> metrics() {
-    return METRICS;
-  }
-
-  @Override
-  public String seriesName() {
-    return "policy";
-  }
-
-  @Override
-  public String xName() {
-    return null;
-  }
-
-  @Override
   public List<Point> points() {
     return points;
   }
 
   @Override
-  public int runs() {
-    return config.runs();
-  }
-
-  @Override
-  public int threads() {
-    return config.threads();
-  }
-
-  @Override
   public int buckets() {
     return config.horizon();
-  }
-
-  @Override
-  public List<String[]> parameterRows() {
-    return List.<String[]>of(new String[] {"config", config.toString()});
-  }
-
-  @Override
-  public Path out() {
-    return config.out();
   }
 
   private OverloadPolicy policy(int p) {

@@ -1,5 +1,6 @@
 package io.github.backoff.sim.sweep;
 
+import io.github.backoff.sim.ConfiguredStudy;
 import io.github.backoff.sim.Stats;
 import io.github.backoff.sim.report.Chart;
 import io.github.backoff.sim.report.MetricReports;
@@ -13,10 +14,8 @@ import io.github.backoff.sim.spi.Metric;
 import io.github.backoff.sim.spi.Point;
 import io.github.backoff.sim.spi.Reporter;
 import io.github.backoff.sim.spi.Results;
-import io.github.backoff.sim.spi.Study;
 import io.github.backoff.sim.spi.Trial;
 import io.github.backoff.strategy.Backoff;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,7 +28,7 @@ import java.util.function.ToDoubleFunction;
  * run yields work, completion and utilisation. Reported by the sweep's own layout ({@link Reports},
  * {@link SummaryTable}). Immutable and thread-safe.
  */
-final class SweepStudy implements Study {
+final class SweepStudy extends ConfiguredStudy {
   static final List<Metric> METRICS = List.of(
       Metric.stats("work", "", "work: writes sent (occ) or requests sent (single-server)"),
       Metric.stats("completion", "ms", "when the last client learned of its success"),
@@ -42,6 +41,7 @@ final class SweepStudy implements Study {
   private final long[] strategyHashes;
 
   SweepStudy(SimulationConfig config) {
+    super(config, config.model().id(), METRICS, "strategy", "clients");
     this.config = config;
     List<String> strategies = config.strategies();
     List<Integer> clients = config.clients();
@@ -67,38 +67,8 @@ final class SweepStudy implements Study {
   }
 
   @Override
-  public String model() {
-    return config.model().id();
-  }
-
-  @Override
-  public List<Metric> metrics() {
-    return METRICS;
-  }
-
-  @Override
-  public String seriesName() {
-    return "strategy";
-  }
-
-  @Override
-  public String xName() {
-    return "clients";
-  }
-
-  @Override
   public List<Point> points() {
     return points;
-  }
-
-  @Override
-  public int runs() {
-    return config.runs();
-  }
-
-  @Override
-  public int threads() {
-    return config.threads();
   }
 
   @Override
@@ -109,16 +79,6 @@ final class SweepStudy implements Study {
   @Override
   public double cost(int point) {
     return counts[point];
-  }
-
-  @Override
-  public List<String[]> parameterRows() {
-    return List.<String[]>of(new String[] {"config", config.toString()});
-  }
-
-  @Override
-  public Path out() {
-    return config.out();
   }
 
   @Override
@@ -256,7 +216,7 @@ final class SweepStudy implements Study {
     parameters.add(new String[] {"clients", config.clients().toString()});
     parameters.add(new String[] {"runs per point", Integer.toString(config.runs())});
     parameters.add(new String[] {"seed", Long.toString(config.seed())});
-    parameters.add(new String[] {"base, cap", Numbers.plain(config.base()) + ", " + Numbers.plain(config.cap()) + " time units"});
+    parameters.add(new String[] {"base, cap", config.baseAndCap()});
     for (String s : config.strategies()) {
       parameters.add(new String[] {"strategy " + s, config.backoff(s).toString()});
     }
