@@ -23,7 +23,7 @@ import java.util.function.Function;
  * draws the charts (several at once, since on a cold JVM each costs a few hundred milliseconds), renders the page
  * with the charts embedded, and prints the summary. No model writes a file, draws or renders itself.
  *
- * <p>Immutable and thread-safe if the layout function is.
+ * <p>Thread-safe if the layout function is (it keeps the last results' report, so a run builds it once).
  *
  * <pre>{@code
  * Reporter reporter = ReportWriter.of(results -> Report.builder()
@@ -33,9 +33,21 @@ import java.util.function.Function;
  */
 public final class ReportWriter implements Reporter {
   private final Function<Results, Report> layout;
+  /** The last results' report: a run asks for the files, the summary and the writing of the same results. */
+  private volatile Object[] last = {null, null};
 
   private ReportWriter(Function<Results, Report> layout) {
     this.layout = Objects.requireNonNull(layout, "layout");
+  }
+
+  private Report report(Results results) {
+    Object[] cached = last;
+    if (cached[0] == results && results != null) {
+      return (Report) cached[1];
+    }
+    Report report = layout.apply(results);
+    last = new Object[] {results, report};
+    return report;
   }
 
   /** A reporter that writes what {@code layout} declares for the results. */
@@ -45,17 +57,17 @@ public final class ReportWriter implements Reporter {
 
   @Override
   public String summary(Results results) {
-    return layout.apply(results).summary();
+    return report(results).summary();
   }
 
   @Override
   public List<String> files(Results results) {
-    return layout.apply(results).files();
+    return report(results).files();
   }
 
   @Override
   public void write(Results results, Path dir) throws IOException {
-    write(layout.apply(results), dir);
+    write(report(results), dir);
   }
 
   @Override
