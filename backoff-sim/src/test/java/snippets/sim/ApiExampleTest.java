@@ -6,7 +6,6 @@ import io.github.backoff.sim.ModelRegistry;
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.Simulation;
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadReports;
 import io.github.backoff.sim.overload.OverloadResult;
 import io.github.backoff.sim.overload.OverloadSimulator;
 import io.github.backoff.sim.spi.Settings;
@@ -15,14 +14,13 @@ import io.github.backoff.sim.spi.Study;
 import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.sim.sweep.SimulationResult;
 import io.github.backoff.sim.sweep.Simulator;
-import io.github.backoff.sim.sweep.SummaryTable;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The examples of docs/simulator.md ("API", compiled as {@link SimulatorDocSnippets}), run smaller, into a
+ * The examples of docs/simulator.md ("API", compiled as {@link SimulatorDocSnippets} and {@link SimSnippets}), run smaller, into a
  * temporary directory, so that they keep working.
  */
 class ApiExampleTest {
@@ -44,14 +42,14 @@ class ApiExampleTest {
         .runs(5).seed(42).out(dir.resolve("out"))
         .build();
     SimulationResult result = Simulator.run(config, ProgressListener.NONE);
-    assertThat(SummaryTable.format(result)).contains("full-jitter");
+    assertThat(result.report().summary()).contains("full-jitter");
 
     OverloadConfig storm = OverloadConfig.builder()
         .rate(80).capacity(100).queue(200).timeout(1).outage(5, 5, 0).horizon(30)
         .policies("retries,token-bucket").maxAttempts(4).runs(1).out(dir.resolve("storm"))
         .build();
     OverloadResult stormResult = OverloadSimulator.run(storm, ProgressListener.NONE);
-    assertThat(OverloadReports.summary(stormResult)).contains("token-bucket");
+    assertThat(stormResult.report().summary()).contains("token-bucket");
 
     OverloadConfig throttled = OverloadConfig.builder()
         .server("throttling").throttleRate(60).rate(80).capacity(100).outage(0, 0, 0).horizon(20)

@@ -155,7 +155,15 @@ final class SimulateCommand implements Callable<Integer> {
         put(values, p.name(), value);
       }
     }
-    return Settings.of(values);
+    Settings settings = Settings.of(values);
+    for (String name : List.of("base", "cap")) { // reports show durations as given: 10ms, not 10.0
+      OptionSpec option = spec.findOption("--" + name);
+      if (option != null && spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        List<String> given = option.originalStringValues();
+        settings = settings.withGiven(name, given.get(given.size() - 1));
+      }
+    }
+    return settings;
   }
 
   private static void put(Map<String, String> values, String name, Object value) {

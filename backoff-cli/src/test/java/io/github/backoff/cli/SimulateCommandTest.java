@@ -30,6 +30,16 @@ class SimulateCommandTest {
   }
 
   @Test
+  void simulate_durationsGiven_reportShowsThemAsGiven() throws Exception {
+    CliRun run = CliRun.of("simulate", "--clients", "10", "--runs", "2", "--base", "10ms", "--cap", "2s", "--out",
+        dir.toString(), "--quiet");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(Files.readString(dir.resolve("report.html")))
+        .contains("<tr><th>base, cap</th><td>10 ms, 2 s</td></tr>").doesNotContain("time units");
+  }
+
+  @Test
   void simulate_presetsAndCoreStrategiesByName_areSimulated() throws Exception {
     CliRun run = CliRun.of("simulate", "--clients", "10", "--runs", "3", "--out", dir.toString(), "--quiet",
         "--strategies", "full-jitter,decorrelated-jitter-v2,aws-sdk-standard,constant");

@@ -1,7 +1,6 @@
 package io.github.backoff.sim;
 
 import io.github.backoff.sim.spi.StrategyLookup;
-import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -14,7 +13,7 @@ import java.util.Objects;
  * other core {@link Backoff} registered under a name of its own (a preset, say). The simulator evaluates these very
  * objects; it never re-implements a formula.
  *
- * <p>With {@code base} and {@code cap} in time units (1 unit = {@link SimulationConfig#TIME_UNIT}, so base 5 means
+ * <p>With {@code base} and {@code cap} in time units (1 unit = {@link StudyConfig#MILLI}, so base 5 means
  * 5 ms of core delay), the study's strategies are:
  * <table>
  *   <caption>The study's strategies</caption>

@@ -3,15 +3,12 @@ package io.github.backoff.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadCsv;
-import io.github.backoff.sim.overload.OverloadReports;
 import io.github.backoff.sim.overload.OverloadResult;
 import io.github.backoff.sim.overload.OverloadSimulator;
 import io.github.backoff.sim.sweep.PointResult;
 import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.sim.sweep.SimulationResult;
 import io.github.backoff.sim.sweep.Simulator;
-import io.github.backoff.sim.sweep.SummaryTable;
 import org.junit.jupiter.api.Test;
 
 /** What the reports call a bound is one, and what is only a reference says so. */
@@ -45,7 +42,7 @@ class BoundsTest {
     SimulationResult result = Simulator.simulate(SimulationConfig.builder().clients("100").strategies("none")
         .runs(10).seed(5).build(), ProgressListener.NONE);
     assertThat(result.point("none", 100).completionVsReference()).isLessThan(0.8);
-    assertThat(SummaryTable.format(result)).contains("vs Nx40").contains("a reference, not a bound")
+    assertThat(result.report().summary()).contains("vs Nx40").contains("a reference, not a bound")
         .doesNotContain("limit");
   }
 
@@ -53,7 +50,7 @@ class BoundsTest {
   void summary_singleServer_callsItsDenominatorALowerBound() {
     SimulationResult result = Simulator.simulate(SimulationConfig.builder().model("single-server").clients("5")
         .strategies("full-jitter").runs(2).build(), ProgressListener.NONE);
-    assertThat(SummaryTable.format(result)).contains("vs Nx10").contains("a lower bound of the mean");
+    assertThat(result.report().summary()).contains("vs Nx10").contains("a lower bound of the mean");
   }
 
   @Test
@@ -61,19 +58,19 @@ class BoundsTest {
     OverloadConfig config = OverloadConfig.builder().rate(50).capacity(100).queue(100).outage(5, 0, 0)
         .horizon(20).policies("no-retry,retries").runs(2).seed(1).build();
     OverloadResult result = OverloadSimulator.simulate(config, ProgressListener.NONE);
-    String summary = OverloadReports.summary(result);
+    String summary = result.report().summary();
     assertThat(summary.lines().filter(l -> l.startsWith("no-retry") || l.startsWith("retries")))
         .hasSize(2).allSatisfy(line -> assertThat(line).endsWith("n/a           n/a"));
     assertThat(summary).contains("recovery: n/a, there is no outage");
-    assertThat(OverloadCsv.summary(result).lines().skip(1)).allSatisfy(line -> assertThat(line).endsWith(",,,,"));
-    assertThat(OverloadCsv.runs(result).lines().skip(1)).allSatisfy(line -> assertThat(line).endsWith(",,"));
+    assertThat(result.report().table("summary.csv").csv().lines().skip(1)).allSatisfy(line -> assertThat(line).endsWith(",,,,"));
+    assertThat(result.report().table("runs.csv").csv().lines().skip(1)).allSatisfy(line -> assertThat(line).endsWith(",,"));
   }
 
   @Test
   void overload_withOutage_keepsRecoveryTimes() {
     OverloadConfig config = OverloadConfig.builder().rate(100).capacity(125).queue(250).timeout(1)
         .outage(5, 5, 0).horizon(30).policies("no-retry").runs(2).seed(1).build();
-    String summary = OverloadReports.summary(OverloadSimulator.simulate(config, ProgressListener.NONE));
+    String summary = OverloadSimulator.simulate(config, ProgressListener.NONE).report().summary();
     assertThat(summary).doesNotContain("n/a").contains("2/2");
   }
 }

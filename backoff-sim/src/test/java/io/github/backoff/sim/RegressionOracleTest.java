@@ -3,9 +3,7 @@ package io.github.backoff.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadCsv;
 import io.github.backoff.sim.overload.OverloadSimulator;
-import io.github.backoff.sim.sweep.CsvReport;
 import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.sim.sweep.Simulator;
 import org.junit.jupiter.api.Test;
@@ -14,15 +12,15 @@ import org.junit.jupiter.api.Test;
  * Seeded sweeps pinned byte for byte: any change to the models, the engine's event order, the seeding or the
  * number formatting shows up here. If a change is intended, regenerate with
  * {@code SimulatorMain --clients 3,8 --runs 4 --seed 1} (and {@code --model single-server --strategies
- * none,full-jitter}) and say why in the commit. The overload oracle is the configuration in its test, printed with
- * {@code OverloadCsv.summary}.
+ * none,full-jitter}) and say why in the commit. The overload oracle is the configuration in its test, printed as
+ * {@code report().table("summary.csv")}.
  */
 class RegressionOracleTest {
 
   @Test
   void occSeed1_matchesPinnedResults() {
     SimulationConfig config = SimulationConfig.builder().clients("3,8").runs(4).seed(1).build();
-    assertThat(CsvReport.results(Simulator.simulate(config, ProgressListener.NONE))).isEqualTo(
+    assertThat(Simulator.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
       "model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,completion_mean,completion_sd,completion_p50,completion_p95\n"
       + "occ,none,3,4,6.000,0.000,6.000,6.000,126.755,7.203,129.232,131.995\n"
       + "occ,none,8,4,34.750,2.500,36.000,36.000,325.210,22.113,335.083,338.258\n"
@@ -40,7 +38,7 @@ class RegressionOracleTest {
   void singleServerSeed1_matchesPinnedResults() {
     SimulationConfig config = SimulationConfig.builder().model("single-server").clients("3,8")
         .strategies("none,full-jitter").runs(4).seed(1).build();
-    assertThat(CsvReport.results(Simulator.simulate(config, ProgressListener.NONE))).isEqualTo(
+    assertThat(Simulator.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
       "model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,completion_mean,completion_sd,completion_p50,completion_p95\n"
       + "single-server,none,3,4,6.000,0.000,6.000,6.000,77.197,3.999,76.729,81.712\n"
       + "single-server,none,8,4,31.750,2.986,32.000,34.700,155.325,17.690,157.731,171.940\n"
@@ -52,7 +50,7 @@ class RegressionOracleTest {
   void overloadSeed1_matchesPinnedSummary() {
     OverloadConfig config = OverloadConfig.builder().rate(100).capacity(125).queue(250).timeout(1)
         .outage(5, 5, 0).horizon(30).runs(2).seed(1).build();
-    assertThat(OverloadCsv.summary(OverloadSimulator.simulate(config, ProgressListener.NONE))).isEqualTo(
+    assertThat(OverloadSimulator.simulate(config, ProgressListener.NONE).report().table("summary.csv").csv()).isEqualTo(
       "policy,strategy,runs,requests_mean,attempts_mean,amplification_mean,amplification_max,lost_mean,lost_share_mean,budget_denied_mean,wasted_mean,max_queue,recovered_runs,recovery_s_mean,recovery_s_p50,recovery_s_max\n"
       + "no-retry,full-jitter,2,3011.000,3011.000,1.000,1.000,963.000,0.320,0.000,700.000,250,2,7.500,7.500,10.000\n"
       + "retries,full-jitter,2,3011.000,10280.500,3.414,3.416,2343.000,0.778,0.000,2532.000,250,0,,,\n"

@@ -1,5 +1,6 @@
 package io.github.backoff.sim.hedging;
 
+import io.github.backoff.sim.StudyConfig;
 import io.github.backoff.sim.internal.Checks;
 import io.github.backoff.sim.spi.Model;
 import io.github.backoff.sim.spi.Parameter;
@@ -7,7 +8,6 @@ import io.github.backoff.sim.spi.Parameter.Kind;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import io.github.backoff.sim.spi.Study;
-import io.github.backoff.sim.sweep.SimulationConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +78,7 @@ public final class HedgingSimModel implements Model {
     List<HedgeMode> modes = modes(settings.text("modes").orElse("none,fixed,percentile,budgeted"));
     int runs = Checks.inRange(settings.integer("runs").orElse(DEFAULT_RUNS), 1, 1_000_000, "runs");
     int threads = Checks.inRange(settings.integer("threads").orElse(Runtime.getRuntime().availableProcessors()), 1,
-        SimulationConfig.MAX_THREADS, "threads");
+        StudyConfig.MAX_THREADS, "threads");
     Path out = Path.of(settings.text("out").orElse("simulation"));
     return new HedgingStudy(config, modes, runs, threads, out);
   }

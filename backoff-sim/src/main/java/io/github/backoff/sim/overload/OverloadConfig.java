@@ -1,8 +1,7 @@
 package io.github.backoff.sim.overload;
 
-import io.github.backoff.sim.StrategyRegistry;
+import io.github.backoff.sim.StudyConfig;
 import io.github.backoff.sim.internal.Checks;
-import io.github.backoff.sim.sweep.SimulationConfig;
 import io.github.backoff.strategy.Backoff;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,8 +19,8 @@ import java.util.Objects;
  * <p><b>Time unit: 1 second.</b> Rates are per second, and the timeout, the outage and the horizon are in seconds;
  * the reports have one bucket per second. Core {@link Backoff} delays keep their real meaning: a delay of
  * {@code d} ns lasts {@code d / 1e9} s ({@link #NANOS_PER_UNIT}), and the ratio budget's ticker reads the virtual
- * clock as {@code now × 1e9} ns. {@link #base()} and {@link #cap()} are, as in {@link SimulationConfig}, in
- * milliseconds of core delay ({@link SimulationConfig#units(double)}).
+ * clock as {@code now × 1e9} ns. {@link #base()} and {@link #cap()} are, as in every model ({@link StudyConfig}), in
+ * milliseconds of core delay ({@link StudyConfig#millis(double)}).
  *
  * <p>{@link #server()} is the queueing server by default; the throttling server ({@code server("throttling")},
  * {@link #throttleRate()}) rejects at once, as throttled, what arrives above its rate.
@@ -44,7 +43,7 @@ import java.util.Objects;
  * OverloadResult result = OverloadSimulator.run(config, ProgressListener.NONE);
  * }</pre>
  */
-public final class OverloadConfig {
+public final class OverloadConfig extends StudyConfig {
   /** Core nanoseconds per time unit of this model: 1 unit = 1 s. */
   public static final double NANOS_PER_UNIT = 1e9;
   /** The most requests a run may expect ({@code rate × horizon}). */
@@ -71,16 +70,9 @@ public final class OverloadConfig {
   private final double throttleRate;
   private final List<OverloadPolicy> policies;
   private final int maxAttempts;
-  private final List<String> strategies;
-  private final double base;
-  private final double cap;
-  private final int runs;
-  private final long seed;
-  private final int threads;
-  private final Path out;
-  private final StrategyRegistry registry;
 
   private OverloadConfig(Builder b) {
+    super(b);
     rate = b.rate;
     capacity = b.capacity;
     queue = b.queue;
@@ -96,13 +88,6 @@ public final class OverloadConfig {
     }
     throttleRate = THROTTLING.equals(server) ? (b.throttleRate > 0 ? b.throttleRate : b.capacity) : 0;
     maxAttempts = b.maxAttempts;
-    strategies = b.strategies;
-    base = b.base;
-    cap = b.cap;
-    runs = b.runs;
-    seed = b.seed;
-    threads = b.threads;
-    out = b.out;
     if (outageStart + outageLength > horizon) {
       throw new IllegalArgumentException("outage: must end by the horizon: " + format(outageStart)
           + " + " + format(outageLength) + " > " + horizon);
@@ -111,18 +96,6 @@ public final class OverloadConfig {
       throw new IllegalArgumentException("rate: rate x horizon must be <= 1e9 requests: "
           + format(rate) + " x " + horizon);
     }
-    if (cap < base) {
-      throw new IllegalArgumentException("cap: must be >= base: " + format(cap) + " < "
-          + format(base));
-    }
-    StrategyRegistry r = StrategyRegistry.study(SimulationConfig.units(base), SimulationConfig.units(cap));
-    for (Map.Entry<String, Backoff> e : b.registeredStrategies.entrySet()) {
-      r = r.with(e.getKey(), e.getValue());
-    }
-    for (String name : strategies) {
-      r.get(name);
-    }
-    registry = r;
     Map<String, OverloadPolicy> known = new LinkedHashMap<>();
     for (OverloadPolicy p : OverloadPolicy.defaults()) {
       known.put(p.name(), p);
@@ -223,50 +196,6 @@ public final class OverloadConfig {
     return maxAttempts;
   }
 
-  /** The strategy names, in order. */
-  public List<String> strategies() {
-    return strategies;
-  }
-
-  /** The study strategies' base, in milliseconds of core delay. */
-  public double base() {
-    return base;
-  }
-
-  /** The study strategies' cap, in milliseconds of core delay. */
-  public double cap() {
-    return cap;
-  }
-
-  /** Runs per (policy, strategy). */
-  public int runs() {
-    return runs;
-  }
-
-  /** The seed every run's random generators derive from. */
-  public long seed() {
-    return seed;
-  }
-
-  /** Worker threads; they do not change the results. */
-  public int threads() {
-    return threads;
-  }
-
-  /** The directory {@link OverloadSimulator#run} writes the reports into. */
-  public Path out() {
-    return out;
-  }
-
-  /** The core strategy named {@code name}. */
-  public Backoff backoff(String name) {
-    return registry.get(name);
-  }
-
-  private static String format(double d) {
-    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
-  }
-
   @Override
   public String toString() {
     return "model=overload rate=" + format(rate) + " capacity=" + format(capacity)
@@ -275,8 +204,8 @@ public final class OverloadConfig {
         + format(outageCapacity) + " horizon=" + horizon + (dropExpired ? " drop-expired" : "")
         + (throttleRate > 0 ? " server=throttling throttle-rate=" + format(throttleRate) : "")
         + " policies=" + policies.stream().map(OverloadPolicy::name).toList() + " max-attempts=" + maxAttempts
-        + " strategies=" + strategies + " base=" + format(base) + " cap="
-        + format(cap) + " runs=" + runs + " seed=" + seed + " threads=" + threads + " out=" + out;
+        + " strategies=" + strategies() + " base=" + format(base()) + " cap="
+        + format(cap()) + " runs=" + runs() + " seed=" + seed() + " threads=" + threads() + " out=" + out();
   }
 
   /**
@@ -286,7 +215,7 @@ public final class OverloadConfig {
    * OverloadConfig config = OverloadConfig.builder().rate(500).capacity(1000).horizon(60).outage(10, 5, 0).build();
    * }</pre>
    */
-  public static final class Builder {
+  public static final class Builder extends StudyConfig.Builder<Builder> {
     private double rate = 800;
     private double capacity = 1000;
     private int queue = 2000;
@@ -300,17 +229,16 @@ public final class OverloadConfig {
     private double throttleRate;
     private List<String> policies = OverloadPolicy.NAMES;
     private int maxAttempts = 4;
-    private List<String> strategies = List.of("full-jitter");
-    private double base = 50;
-    private double cap = 2000;
-    private int runs = 5;
-    private long seed = SimulationConfig.DEFAULT_SEED;
-    private int threads = Math.min(SimulationConfig.MAX_THREADS, Runtime.getRuntime().availableProcessors());
-    private Path out = SimulationConfig.DEFAULT_OUT;
-    private final Map<String, Backoff> registeredStrategies = new LinkedHashMap<>();
     private final Map<String, OverloadPolicy> registeredPolicies = new LinkedHashMap<>();
 
-    private Builder() {}
+    private Builder() {
+      super(List.of("full-jitter"), 5, MAX_RUNS, 50, 2000);
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
 
     /**
      * λ, requests per second.
@@ -450,84 +378,6 @@ public final class OverloadConfig {
      */
     public Builder maxAttempts(int maxAttempts) {
       this.maxAttempts = Checks.inRange(maxAttempts, 1, MAX_ATTEMPTS, "max-attempts");
-      return this;
-    }
-
-    /**
-     * The backoff strategies, by name (as {@link SimulationConfig.Builder#strategies(List)}).
-     *
-     * @throws IllegalArgumentException if the list is empty, a name is bad or repeats
-     */
-    public Builder strategies(List<String> names) {
-      this.strategies = Checks.names(names, "strategies", StrategyRegistry::checkName);
-      return this;
-    }
-
-    /**
-     * The strategies as a comma-separated list.
-     *
-     * @throws IllegalArgumentException as {@link #strategies(List)}
-     */
-    public Builder strategies(String commaSeparated) {
-      return strategies(Checks.split(Objects.requireNonNull(commaSeparated, "strategies")));
-    }
-
-    /** Makes {@code backoff} available as the strategy {@code name}. */
-    public Builder register(String name, Backoff backoff) {
-      StrategyRegistry.checkName(name);
-      registeredStrategies.put(name, Objects.requireNonNull(backoff, "backoff"));
-      return this;
-    }
-
-    /**
-     * The study strategies' base, in milliseconds.
-     *
-     * @throws IllegalArgumentException if negative, NaN or over 1e12
-     */
-    public Builder base(double millis) {
-      this.base = Checks.units(millis, "base");
-      return this;
-    }
-
-    /**
-     * The study strategies' cap, in milliseconds.
-     *
-     * @throws IllegalArgumentException if negative, NaN or over 1e12
-     */
-    public Builder cap(double millis) {
-      this.cap = Checks.units(millis, "cap");
-      return this;
-    }
-
-    /**
-     * Runs per (policy, strategy).
-     *
-     * @throws IllegalArgumentException if not in {@code [1, 1000]}
-     */
-    public Builder runs(int runs) {
-      this.runs = Checks.inRange(runs, 1, MAX_RUNS, "runs");
-      return this;
-    }
-
-    /** The seed; any value. */
-    public Builder seed(long seed) {
-      this.seed = seed;
-      return this;
-    }
-
-    /**
-     * Worker threads.
-     *
-     * @throws IllegalArgumentException if not in {@code [1, 1024]}
-     */
-    public Builder threads(int threads) {
-      this.threads = Checks.inRange(threads, 1, SimulationConfig.MAX_THREADS, "threads");
-      return this;
-    }
-
-    /** The directory for the reports; created if missing. */
-    public Builder out(Path out) {
-      this.out = Objects.requireNonNull(out, "out");
       return this;
     }
 

@@ -6,6 +6,7 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.ratelimit.AdaptiveRateLimiter;
 import io.github.backoff.sim.engine.EventEngine;
 import io.github.backoff.sim.engine.Models;
+import io.github.backoff.sim.engine.SlotPool;
 import io.github.backoff.strategy.Backoff;
 import java.util.Arrays;
 import java.util.concurrent.RejectedExecutionException;
@@ -152,9 +153,7 @@ public final class OverloadModel {
   private double[] tokenWaitStart = new double[64];
   /** Events and queue entries that still refer to the slot; it is freed when the request is finished and 0. */
   private int[] refs = new int[64];
-  private int[] freeSlots = new int[64];
-  private int freeCount;
-  private int slotsUsed;
+  private final SlotPool slots = new SlotPool();
 
   // The server's queue: a ring of (slot, attempt number) entries.
   private int[] queueSlot = new int[64];
@@ -304,9 +303,8 @@ public final class OverloadModel {
     throttleTokens = throttleBurst;
     throttleFill = throttleRate;
     throttleLast = 0;
-    Arrays.fill(state, 0, slotsUsed, FREE);
-    freeCount = 0;
-    slotsUsed = 0;
+    Arrays.fill(state, 0, slots.used(), FREE);
+    slots.reset();
     queueHead = 0;
     queueSize = 0;
     serving = false;
@@ -634,14 +632,9 @@ public final class OverloadModel {
   }
 
   private int newSlot() {
-    int slot;
-    if (freeCount > 0) {
-      slot = freeSlots[--freeCount];
-    } else {
-      if (slotsUsed == state.length) {
-        growSlots();
-      }
-      slot = slotsUsed++;
+    int slot = slots.take();
+    if (slot == state.length) {
+      growSlots();
     }
     state[slot] = BACKING_OFF;
     attempt[slot] = 0;
@@ -655,10 +648,7 @@ public final class OverloadModel {
   private void release(int slot) {
     if (state[slot] == FINISHED && refs[slot] == 0) {
       state[slot] = FREE;
-      if (freeCount == freeSlots.length) {
-        freeSlots = Arrays.copyOf(freeSlots, freeSlots.length * 2);
-      }
-      freeSlots[freeCount++] = slot;
+      slots.free(slot);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.backoff.sim.overload;
 
+import io.github.backoff.sim.report.Report;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -19,7 +20,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * OverloadResult result = OverloadSimulator.simulate(config, ProgressListener.NONE);
- * System.out.print(OverloadReports.summary(result));
+ * System.out.print(result.report().summary());
  * }</pre>
  *
  * @param config the configuration simulated
@@ -55,6 +56,16 @@ public record OverloadResult(OverloadConfig config, List<OverloadPoint> points, 
   }
 
   /** Engine events processed per second of wall-clock time. */
+  /**
+   * The overload model's reports, declared: {@code timeseries.csv}, {@code summary.csv}, {@code runs.csv},
+   * {@code latency.csv}, {@code goodput.png}, {@code overload.png}, {@code report.html} and the terminal summary.
+   * Write them with {@code ReportWriter.write(result.report(), dir)}; read a table with
+   * {@code report().table("summary.csv")}.
+   */
+  public Report report() {
+    return OverloadStudy.report(this);
+  }
+
   public double eventsPerSecond() {
     double seconds = elapsed.toNanos() / 1e9;
     return seconds > 0 ? events / seconds : Double.NaN;

@@ -6,8 +6,6 @@ import io.github.backoff.sim.spi.Parameter.Kind;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import io.github.backoff.sim.spi.Study;
-import io.github.backoff.sim.StrategyRegistry;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -74,12 +72,7 @@ public final class OverloadSimModel implements Model {
   /** The configuration the options describe. */
   OverloadConfig config(Settings s, StrategyLookup strategies) {
     OverloadConfig defaults = OverloadConfig.defaults();
-    OverloadConfig.Builder b = OverloadConfig.builder().dropExpired(s.flag("drop-expired"));
-    s.longValue("seed").ifPresent(b::seed);
-    s.text("out").map(Path::of).ifPresent(b::out);
-    double base = s.number("base").orElse(defaults.base());
-    double cap = s.number("cap").orElse(defaults.cap());
-    b.base(base).cap(cap);
+    OverloadConfig.Builder b = OverloadConfig.builder().dropExpired(s.flag("drop-expired")).common(s, strategies);
     s.number("rate").ifPresent(b::rate);
     s.number("capacity").ifPresent(b::capacity);
     s.integer("queue").ifPresent(b::queue);
@@ -99,12 +92,6 @@ public final class OverloadSimModel implements Model {
     s.text("server").ifPresent(b::server);
     s.number("throttle-rate").ifPresent(b::throttleRate);
     s.integer("max-attempts").ifPresent(b::maxAttempts);
-    s.integer("runs").ifPresent(b::runs);
-    s.integer("threads").ifPresent(b::threads);
-    s.text("strategies").ifPresent(list -> {
-      StrategyRegistry.registerExtras(list, base, cap, strategies, b::register);
-      b.strategies(list);
-    });
     return b.build();
   }
 }

@@ -2,6 +2,7 @@ package io.github.backoff.sim.overload;
 
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.run.Runner;
+import io.github.backoff.sim.report.ReportWriter;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -20,7 +21,7 @@ import java.util.concurrent.CancellationException;
  *
  * <pre>{@code
  * OverloadResult result = OverloadSimulator.run(OverloadConfig.defaults(), ProgressListener.NONE);
- * System.out.print(OverloadReports.summary(result));
+ * System.out.print(result.report().summary());
  * }</pre>
  */
 public final class OverloadSimulator {
@@ -35,7 +36,7 @@ public final class OverloadSimulator {
    */
   public static OverloadResult run(OverloadConfig config, ProgressListener progress) throws IOException {
     OverloadResult result = simulate(config, progress);
-    OverloadReports.writeAll(result, config.out());
+    ReportWriter.write(result.report(), config.out());
     return result;
   }
 

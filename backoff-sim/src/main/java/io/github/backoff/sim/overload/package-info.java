@@ -4,13 +4,14 @@
  * ({@link io.github.backoff.sim.overload.OverloadModel}). Configure it with
  * {@link io.github.backoff.sim.overload.OverloadConfig}, run it with
  * {@link io.github.backoff.sim.overload.OverloadSimulator}, read
- * {@link io.github.backoff.sim.overload.OverloadResult}; its own report layout is
- * {@link io.github.backoff.sim.overload.OverloadReports}. Registered as a model by
+ * {@link io.github.backoff.sim.overload.OverloadResult}, whose
+ * {@link io.github.backoff.sim.overload.OverloadResult#report()} declares its reports for the one report layer.
+ * Registered as a model by
  * {@link io.github.backoff.sim.overload.OverloadSimModel}.
  *
  * <pre>{@code
  * OverloadResult result = OverloadSimulator.run(OverloadConfig.defaults(), ProgressListener.NONE);
- * System.out.print(OverloadReports.summary(result));
+ * System.out.print(result.report().summary());
  * }</pre>
  */
 package io.github.backoff.sim.overload;

@@ -7,8 +7,6 @@ import io.github.backoff.sim.spi.Point;
 import io.github.backoff.sim.spi.Reporter;
 import io.github.backoff.sim.spi.Results;
 import io.github.backoff.sim.spi.Study;
-import io.github.backoff.sim.sweep.HtmlReport;
-import io.github.backoff.sim.sweep.Reports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -103,6 +101,19 @@ public final class MetricReports implements Reporter {
   @Override
   public void prepareInBackground() {
     Charting.prepareInBackground();
+  }
+
+  /**
+   * The four cells a {@link Metric.Aggregation#STATS} metric takes in a CSV row: mean, sample standard deviation,
+   * median and 95th percentile, with three decimals (empty for {@link Stats#NONE}).
+   */
+  public static List<String> statsCells(Stats s) {
+    return List.of(Numbers.fixed3(s.mean()), Numbers.fixed3(s.sd()), Numbers.fixed3(s.p50()), Numbers.fixed3(s.p95()));
+  }
+
+  /** The column names of {@link #statsCells}: {@code NAME_mean,NAME_sd,NAME_p50,NAME_p95}. */
+  public static List<String> statsColumns(String name) {
+    return List.of(name + "_mean", name + "_sd", name + "_p50", name + "_p95");
   }
 
   /** The text of {@code results.csv}. */

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Turns a study's {@link Results} into the terminal summary and the report files. A model that declares its
  * metrics needs none of its own: {@code io.github.backoff.sim.report.MetricReports} writes CSV, charts and HTML
- * from the declarations. A model may supply its own to keep a hand-made layout.
+ * from the declarations. A model with a layout of its own declares it as data and reports through
+ * {@code ReportWriter.of(results -> report)}, which writes the files; no model writes a file itself.
  *
  * <p>Implementations are stateless and thread-safe.
  *

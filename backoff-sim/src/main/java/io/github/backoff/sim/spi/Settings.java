@@ -26,9 +26,15 @@ public final class Settings {
       java.util.List.of("strategies", "runs", "seed", "threads", "base", "cap", "out");
 
   private final Map<String, String> values;
+  private final Map<String, String> given;
 
   private Settings(Map<String, String> values) {
+    this(values, Map.of());
+  }
+
+  private Settings(Map<String, String> values, Map<String, String> given) {
     this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    this.given = Collections.unmodifiableMap(new LinkedHashMap<>(given));
   }
 
   /** No options: every setting at the model's default. */
@@ -49,7 +55,22 @@ public final class Settings {
   public Settings with(String name, String value) {
     Map<String, String> copy = new LinkedHashMap<>(values);
     copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, name));
-    return new Settings(copy);
+    return new Settings(copy, given);
+  }
+
+  /**
+   * These settings, remembering that the user wrote option {@code name} as {@code text} (say {@code 10ms}, which a
+   * command line hands over as the value {@code 10}), so reports can show it as given.
+   */
+  public Settings withGiven(String name, String text) {
+    Map<String, String> copy = new LinkedHashMap<>(given);
+    copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(text, name));
+    return new Settings(values, copy);
+  }
+
+  /** The option as the user wrote it, if a command line said so ({@link #withGiven}), else its value; null if absent. */
+  public String given(String name) {
+    return given.getOrDefault(name, values.get(name));
   }
 
   /** The options given, by name, in the order given. */

@@ -1,7 +1,5 @@
 package io.github.backoff.sim.sweep;
 
-import io.github.backoff.sim.engine.EventEngine;
-import io.github.backoff.sim.engine.Models;
 import io.github.backoff.strategy.Backoff;
 import java.util.random.RandomGenerator;
 
@@ -30,19 +28,15 @@ import java.util.random.RandomGenerator;
  * model.run(1, Backoff.none(), new SplittableRandom(1), outcome); // outcome.work() == 1
  * }</pre>
  */
-public final class OccModel implements ClientModel {
+public final class OccModel extends RetryingClients {
   /** Mean of one network hop, in time units. */
-  public static final double HOP_MEAN = 10;
+  public static final double HOP_MEAN = RetryingClients.HOP_MEAN;
   /** Standard deviation of one network hop, in time units. */
-  public static final double HOP_SD = 2;
+  public static final double HOP_SD = RetryingClients.HOP_SD;
   /** Mean time of one attempt (four hops): the unit of the reports' reference N x 40 (not a bound: see docs/simulator.md). */
   public static final double ATTEMPT_TIME = 4 * HOP_MEAN;
 
-  private final double unitsPerNano;
-  private final EventEngine engine = new EventEngine(256);
   private double[] readTime = new double[0];
-  private int[] retries = new int[0];
-  private long[] previousDelay = new long[0];
 
   /**
    * Creates a model where one time unit is {@code nanosPerUnit} nanoseconds of {@link Backoff} delay.
@@ -50,21 +44,15 @@ public final class OccModel implements ClientModel {
    * @throws IllegalArgumentException if {@code nanosPerUnit} is not positive and finite
    */
   public OccModel(double nanosPerUnit) {
-    this.unitsPerNano = Models.unitsPerNano(nanosPerUnit);
+    super(nanosPerUnit);
   }
 
   @Override
   public void run(int clients, Backoff backoff, RandomGenerator random, RunOutcome outcome) {
-    Models.checkClients(clients);
-    ensureCapacity(clients);
-    engine.reset();
-    outcome.reset();
-    long eventsBefore = engine.eventCount();
+    long eventsBefore = start(clients, outcome);
     double lastSuccess = Double.NEGATIVE_INFINITY;
     double completion = 0;
     for (int c = 0; c < clients; c++) {
-      retries[c] = 0;
-      previousDelay[c] = 0;
       startAttempt(c, 0, random);
     }
     while (engine.hasNext()) {
@@ -74,11 +62,9 @@ public final class OccModel implements ClientModel {
         lastSuccess = engine.now();
         completion = Math.max(completion, lastSuccess + hop(random));
       } else {
-        int retry = ++retries[c];
-        long delay = backoff.delayNanos(retry, previousDelay[c], random);
-        previousDelay[c] = delay;
+        double wait = backoff(c, backoff, random);
         // the failure's reply reaches the client, which waits its backoff and reads again
-        startAttempt(c, engine.now() + hop(random) + delay * unitsPerNano, random);
+        startAttempt(c, engine.now() + hop(random) + wait, random);
       }
     }
     outcome.work = engine.eventCount() - eventsBefore;
@@ -93,15 +79,8 @@ public final class OccModel implements ClientModel {
     engine.scheduleAt(read + hop(random) + hop(random), c);
   }
 
-  private static double hop(RandomGenerator random) {
-    return Math.abs(HOP_MEAN + HOP_SD * random.nextGaussian());
-  }
-
-  private void ensureCapacity(int clients) {
-    if (readTime.length < clients) {
-      readTime = new double[clients];
-      retries = new int[clients];
-      previousDelay = new long[clients];
-    }
+  @Override
+  void grow(int clients) {
+    readTime = new double[clients];
   }
 }

@@ -1,5 +1,6 @@
 package io.github.backoff.sim.sweep;
 
+import io.github.backoff.sim.report.Report;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * SimulationResult result = Simulator.simulate(config, ProgressListener.NONE);
- * System.out.print(SummaryTable.format(result));
+ * System.out.print(result.report().summary());
  * double fullJitterWork = result.point("full-jitter", 100).work().mean();
  * }</pre>
  *
@@ -51,6 +52,15 @@ public record SimulationResult(SimulationConfig config, List<PointResult> points
   }
 
   /** Engine events processed per second of wall-clock time. */
+  /**
+   * The sweep's reports, declared: {@code results.csv}, {@code utilisation.csv} (single-server), the work and
+   * completion charts, {@code report.html} and the terminal summary. Write them with
+   * {@code ReportWriter.write(result.report(), dir)}; read a table with {@code report().table("results.csv")}.
+   */
+  public Report report() {
+    return SweepStudy.report(this);
+  }
+
   public double eventsPerSecond() {
     double seconds = elapsed.toNanos() / 1e9;
     return seconds > 0 ? events / seconds : Double.NaN;

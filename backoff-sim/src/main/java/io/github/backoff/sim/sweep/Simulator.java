@@ -2,6 +2,8 @@ package io.github.backoff.sim.sweep;
 
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.run.Runner;
+import io.github.backoff.sim.report.Charting;
+import io.github.backoff.sim.report.ReportWriter;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -23,7 +25,7 @@ import java.util.concurrent.CancellationException;
  * <pre>{@code
  * SimulationConfig config = SimulationConfig.builder().out(Path.of("out")).build(); // the study
  * SimulationResult result = Simulator.run(config, (done, total) -> { });
- * System.out.print(SummaryTable.format(result));
+ * System.out.print(result.report().summary());
  * }</pre>
  */
 public final class Simulator {
@@ -38,9 +40,9 @@ public final class Simulator {
    * @throws CancellationException if the calling thread is interrupted
    */
   public static SimulationResult run(SimulationConfig config, ProgressListener progress) throws IOException {
-    Reports.prepareInBackground();
+    Charting.prepareInBackground();
     SimulationResult result = simulate(config, progress);
-    Reports.writeAll(result, config.out());
+    ReportWriter.write(result.report(), config.out());
     return result;
   }
 

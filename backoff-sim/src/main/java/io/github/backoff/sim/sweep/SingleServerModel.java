@@ -1,7 +1,5 @@
 package io.github.backoff.sim.sweep;
 
-import io.github.backoff.sim.engine.EventEngine;
-import io.github.backoff.sim.engine.Models;
 import io.github.backoff.strategy.Backoff;
 import java.util.random.RandomGenerator;
 
@@ -27,7 +25,7 @@ import java.util.random.RandomGenerator;
  * double utilisation = outcome.utilisation();
  * }</pre>
  */
-public final class SingleServerModel implements ClientModel {
+public final class SingleServerModel extends RetryingClients {
   /** Mean service time, in time units: N x 10 is a lower bound of the mean completion, since the server is the only shared resource. */
   public static final double SERVICE_MEAN = 10;
   /** Standard deviation of the service time, in time units. */
@@ -35,34 +33,23 @@ public final class SingleServerModel implements ClientModel {
   /** The shortest service time, in time units. */
   public static final double SERVICE_MIN = 1;
 
-  private final double unitsPerNano;
-  private final EventEngine engine = new EventEngine(256);
-  private int[] retries = new int[0];
-  private long[] previousDelay = new long[0];
-
   /**
    * Creates a model where one time unit is {@code nanosPerUnit} nanoseconds of {@link Backoff} delay.
    *
    * @throws IllegalArgumentException if {@code nanosPerUnit} is not positive and finite
    */
   public SingleServerModel(double nanosPerUnit) {
-    this.unitsPerNano = Models.unitsPerNano(nanosPerUnit);
+    super(nanosPerUnit);
   }
 
   @Override
   public void run(int clients, Backoff backoff, RandomGenerator random, RunOutcome outcome) {
-    Models.checkClients(clients);
-    ensureCapacity(clients);
-    engine.reset();
-    outcome.reset();
-    long eventsBefore = engine.eventCount();
+    long eventsBefore = start(clients, outcome);
     long work = 0;
     double completion = 0;
     double busyUntil = 0;
     double busyTime = 0;
     for (int c = 0; c < clients; c++) {
-      retries[c] = 0;
-      previousDelay[c] = 0;
       engine.scheduleAt(hop(random), c);
     }
     while (engine.hasNext()) {
@@ -70,11 +57,9 @@ public final class SingleServerModel implements ClientModel {
       double now = engine.now();
       work++;
       if (now < busyUntil) {
-        int retry = ++retries[c];
-        long delay = backoff.delayNanos(retry, previousDelay[c], random);
-        previousDelay[c] = delay;
+        double wait = backoff(c, backoff, random);
         double replyHop = hop(random);
-        engine.scheduleIn(replyHop + delay * unitsPerNano + hop(random), c);
+        engine.scheduleIn(replyHop + wait + hop(random), c);
       } else {
         double service = Math.max(SERVICE_MIN, SERVICE_MEAN + SERVICE_SD * random.nextGaussian());
         busyUntil = now + service;
@@ -87,16 +72,5 @@ public final class SingleServerModel implements ClientModel {
     outcome.busyTime = busyTime;
     outcome.busySpan = busyUntil;
     outcome.events = engine.eventCount() - eventsBefore;
-  }
-
-  private static double hop(RandomGenerator random) {
-    return Math.abs(OccModel.HOP_MEAN + OccModel.HOP_SD * random.nextGaussian());
-  }
-
-  private void ensureCapacity(int clients) {
-    if (retries.length < clients) {
-      retries = new int[clients];
-      previousDelay = new long[clients];
-    }
   }
 }

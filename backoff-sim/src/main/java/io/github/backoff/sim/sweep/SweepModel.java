@@ -1,12 +1,10 @@
 package io.github.backoff.sim.sweep;
 
-import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.sim.spi.Model;
 import io.github.backoff.sim.spi.Parameter;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import io.github.backoff.sim.spi.Study;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -60,18 +58,8 @@ public final class SweepModel implements Model {
 
   /** The configuration the options describe. */
   SimulationConfig config(Settings settings, StrategyLookup strategies) {
-    double base = settings.number("base").orElse(SimulationConfig.DEFAULT_BASE);
-    double cap = settings.number("cap").orElse(SimulationConfig.DEFAULT_CAP);
-    SimulationConfig.Builder b = SimulationConfig.builder().model(kind).base(base).cap(cap);
-    settings.longValue("seed").ifPresent(b::seed);
-    settings.text("out").map(Path::of).ifPresent(b::out);
+    SimulationConfig.Builder b = SimulationConfig.builder().model(kind).common(settings, strategies);
     settings.text("clients").ifPresent(b::clients);
-    settings.integer("runs").ifPresent(b::runs);
-    settings.integer("threads").ifPresent(b::threads);
-    settings.text("strategies").ifPresent(list -> {
-      StrategyRegistry.registerExtras(list, base, cap, strategies, b::register);
-      b.strategies(list);
-    });
     return b.build();
   }
 }

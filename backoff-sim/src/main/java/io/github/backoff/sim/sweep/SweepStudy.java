@@ -1,25 +1,34 @@
 package io.github.backoff.sim.sweep;
 
+import io.github.backoff.sim.ConfiguredStudy;
+import io.github.backoff.sim.Stats;
+import io.github.backoff.sim.report.Chart;
+import io.github.backoff.sim.report.MetricReports;
+import io.github.backoff.sim.report.Numbers;
+import io.github.backoff.sim.report.Page;
+import io.github.backoff.sim.report.Report;
+import io.github.backoff.sim.report.ReportWriter;
+import io.github.backoff.sim.report.Table;
 import io.github.backoff.sim.run.Seeds;
 import io.github.backoff.sim.spi.Metric;
 import io.github.backoff.sim.spi.Point;
 import io.github.backoff.sim.spi.Reporter;
 import io.github.backoff.sim.spi.Results;
-import io.github.backoff.sim.spi.Study;
 import io.github.backoff.sim.spi.Trial;
 import io.github.backoff.strategy.Backoff;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The client sweeps ({@code occ}, {@code single-server}) as a {@link Study}: points are (strategy, clients), each
  * run yields work, completion and utilisation. Reported by the sweep's own layout ({@link Reports},
  * {@link SummaryTable}). Immutable and thread-safe.
  */
-final class SweepStudy implements Study {
+final class SweepStudy extends ConfiguredStudy {
   static final List<Metric> METRICS = List.of(
       Metric.stats("work", "", "work: writes sent (occ) or requests sent (single-server)"),
       Metric.stats("completion", "ms", "when the last client learned of its success"),
@@ -32,6 +41,7 @@ final class SweepStudy implements Study {
   private final long[] strategyHashes;
 
   SweepStudy(SimulationConfig config) {
+    super(config, config.model().id(), METRICS, "strategy", "clients");
     this.config = config;
     List<String> strategies = config.strategies();
     List<Integer> clients = config.clients();
@@ -57,38 +67,8 @@ final class SweepStudy implements Study {
   }
 
   @Override
-  public String model() {
-    return config.model().id();
-  }
-
-  @Override
-  public List<Metric> metrics() {
-    return METRICS;
-  }
-
-  @Override
-  public String seriesName() {
-    return "strategy";
-  }
-
-  @Override
-  public String xName() {
-    return "clients";
-  }
-
-  @Override
   public List<Point> points() {
     return points;
-  }
-
-  @Override
-  public int runs() {
-    return config.runs();
-  }
-
-  @Override
-  public int threads() {
-    return config.threads();
   }
 
   @Override
@@ -99,16 +79,6 @@ final class SweepStudy implements Study {
   @Override
   public double cost(int point) {
     return counts[point];
-  }
-
-  @Override
-  public List<String[]> parameterRows() {
-    return List.<String[]>of(new String[] {"config", config.toString()});
-  }
-
-  @Override
-  public Path out() {
-    return config.out();
   }
 
   @Override
@@ -138,29 +108,222 @@ final class SweepStudy implements Study {
 
   @Override
   public Reporter reporter() {
-    return new Reporter() {
-      @Override
-      public String summary(Results results) {
-        return SummaryTable.format(result(results));
-      }
+    return ReportWriter.of(results -> report(result(results)));
+  }
 
-      @Override
-      public List<String> files(Results results) {
-        return config.model() == ModelKind.SINGLE_SERVER
-            ? List.of(Reports.RESULTS_CSV, Reports.UTILISATION_CSV, Reports.WORK_PNG, Reports.COMPLETION_PNG,
-                Reports.REPORT_HTML)
-            : List.of(Reports.RESULTS_CSV, Reports.WORK_PNG, Reports.COMPLETION_PNG, Reports.REPORT_HTML);
-      }
+  /** File names of the sweep's reports. */
+  static final String RESULTS_CSV = "results.csv";
+  static final String UTILISATION_CSV = "utilisation.csv";
+  static final String WORK_PNG = "work.png";
+  static final String COMPLETION_PNG = "completion.png";
+  static final String REPORT_HTML = "report.html";
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 560;
 
-      @Override
-      public void write(Results results, Path dir) throws IOException {
-        Reports.writeAll(result(results), dir);
-      }
+  /**
+   * The sweep's reports, declared: {@code results.csv} (work and completion), {@code utilisation.csv}
+   * (single-server), the work and completion charts against clients with their bound or reference, the page and
+   * the summary at the largest client count.
+   */
+  static Report report(SimulationResult result) {
+    SimulationConfig config = result.config();
+    boolean server = config.model() == ModelKind.SINGLE_SERVER;
+    Report.Builder report = Report.builder()
+        .csv(RESULTS_CSV, table(result, PointResult::work, PointResult::completion));
+    if (server) {
+      report.csv(UTILISATION_CSV, table(result, PointResult::utilisation));
+    }
+    String what = config.model() == ModelKind.OCC ? "writes sent" : "requests sent";
+    return report
+        .chart(WORK_PNG, chart(result, "Work: " + what + " (mean of " + config.runs() + " runs)",
+            "work (" + what + ")", p -> p.work().mean(), p -> p.clients(), "lower bound: N"))
+        .chart(COMPLETION_PNG, chart(result, "Completion time (mean of " + config.runs() + " runs)",
+            "completion time (time units = ms)", p -> p.completion().mean(),
+            p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model())))
+        .page(REPORT_HTML, page(result))
+        .summary(summary(result))
+        .build();
+  }
 
-      @Override
-      public void prepareInBackground() {
-        Reports.prepareInBackground();
+  /** One row per point: the key, then the statistics of each metric. */
+  @SafeVarargs
+  private static Table table(SimulationResult result, Function<PointResult, Stats>... metrics) {
+    List<String> header = new ArrayList<>(List.of("model", "strategy", "clients", "runs"));
+    List<String> names = List.of(metrics.length == 1 ? "utilisation" : "work", "completion");
+    for (int m = 0; m < metrics.length; m++) {
+      header.addAll(MetricReports.statsColumns(names.get(m)));
+    }
+    Table.Builder table = Table.builder(header);
+    for (PointResult p : result.points()) {
+      List<String> row = new ArrayList<>(List.of(p.model().id(), p.strategy(), Integer.toString(p.clients()),
+          Integer.toString(p.runs())));
+      for (Function<PointResult, Stats> metric : metrics) {
+        row.addAll(MetricReports.statsCells(metric.apply(p)));
       }
-    };
+      table.row(row);
+    }
+    return table.build();
+  }
+
+  /**
+   * The completion chart's dashed line: for {@code single-server} a lower bound of the mean (the server serves one
+   * request at a time, so completion is at least the sum of N service times, of mean at least 10); for {@code occ}
+   * only a reference (attempts overlap, so runs can finish earlier: see docs/simulator.md).
+   */
+  static String referenceLabel(ModelKind model) {
+    String nTimes = "N x " + Numbers.plain(model.attemptTime());
+    return model == ModelKind.SINGLE_SERVER ? "lower bound (mean): " + nTimes : "reference: " + nTimes;
+  }
+
+  /** A value against clients, one line per strategy, and a dashed bound or reference. */
+  private static Chart chart(SimulationResult result, String title, String yTitle, ToDoubleFunction<PointResult> y,
+      ToDoubleFunction<PointResult> limit, String limitLabel) {
+    Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0");
+    List<PointResult> first = null;
+    for (String strategy : result.config().strategies()) {
+      List<PointResult> points = result.pointsOf(strategy).stream()
+          .sorted(Comparator.comparingInt(PointResult::clients)).toList();
+      first = first == null ? points : first;
+      chart.line(Chart.Line.of(strategy, clients(points), values(points, y)));
+    }
+    return chart.line(Chart.Line.of(limitLabel, clients(first), values(first, limit)).style(Chart.Style.DASHED))
+        .build();
+  }
+
+  private static double[] clients(List<PointResult> points) {
+    return points.stream().mapToDouble(PointResult::clients).toArray();
+  }
+
+  private static double[] values(List<PointResult> points, ToDoubleFunction<PointResult> f) {
+    return points.stream().mapToDouble(f).toArray();
+  }
+
+  /** The page: the model, its parameters, both charts, each strategy against the bounds, the full table. */
+  private static Page page(SimulationResult result) {
+    SimulationConfig config = result.config();
+    boolean server = config.model() == ModelKind.SINGLE_SERVER;
+    String modelText = server
+        ? "One server serving one request at a time, service time max(" + Numbers.plain(SingleServerModel.SERVICE_MIN)
+            + ", Normal(" + Numbers.plain(SingleServerModel.SERVICE_MEAN) + ", "
+            + Numbers.plain(SingleServerModel.SERVICE_SD) + ")); a request arriving while it is busy is rejected at "
+            + "once. Requests and replies each take one hop of |Normal(10, 2)|. Work = requests sent."
+        : "N clients each make one successful write to one row under optimistic concurrency (read the version, "
+            + "write with it). An attempt is 4 hops of |Normal(" + Numbers.plain(OccModel.HOP_MEAN) + ", "
+            + Numbers.plain(OccModel.HOP_SD) + ")|; the server answers at once. Work = writes sent.";
+    int maxN = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
+    List<String[]> parameters = new ArrayList<>();
+    parameters.add(new String[] {"model", config.model().id()});
+    parameters.add(new String[] {"clients", config.clients().toString()});
+    parameters.add(new String[] {"runs per point", Integer.toString(config.runs())});
+    parameters.add(new String[] {"seed", Long.toString(config.seed())});
+    parameters.add(new String[] {"base, cap", config.baseAndCap()});
+    for (String s : config.strategies()) {
+      parameters.add(new String[] {"strategy " + s, config.backoff(s).toString()});
+    }
+    parameters.add(new String[] {"threads", Integer.toString(config.threads())});
+    parameters.add(new String[] {"engine events", Numbers.grouped(result.events(), 0) + " in "
+        + Numbers.grouped(result.elapsed().toNanos() / 1e9, 2) + " s ("
+        + Numbers.grouped(result.eventsPerSecond(), 0) + " events/s)"});
+
+    String nTimes = "N &times; " + Numbers.plain(config.model().attemptTime());
+    List<String> limitHeader = new ArrayList<>(List.of("strategy", "work / N at N = " + maxN,
+        "completion / (" + nTimes + ") at N = " + maxN, "work / N, mean over the sweep",
+        "completion / (" + nTimes + "), mean over the sweep"));
+    if (server) {
+      limitHeader.add("utilisation at N = " + maxN);
+    }
+    Table.Builder limit = Table.builder(limitHeader);
+    for (String s : config.strategies()) {
+      PointResult top = result.point(s, maxN);
+      List<String> row = new ArrayList<>(List.of(s, Numbers.grouped(top.workPerClient(), 2),
+          Numbers.grouped(top.completionVsReference(), 2),
+          Numbers.grouped(result.pointsOf(s).stream().mapToDouble(PointResult::workPerClient).average().orElse(0), 2),
+          Numbers.grouped(result.pointsOf(s).stream().mapToDouble(PointResult::completionVsReference).average()
+              .orElse(0), 2)));
+      if (server) {
+        row.add(Numbers.grouped(100 * top.utilisation().mean(), 1) + "%");
+      }
+      limit.row(row);
+    }
+    List<String> resultsHeader = new ArrayList<>(List.of("strategy", "clients", "work mean", "work sd", "work p50",
+        "work p95", "completion mean", "completion sd", "completion p50", "completion p95", "work / N",
+        "completion / (" + nTimes + ")"));
+    if (server) {
+      resultsHeader.add("utilisation");
+    }
+    Table.Builder rows = Table.builder(resultsHeader);
+    for (PointResult p : result.points()) {
+      List<String> row = new ArrayList<>(List.of(p.strategy(), Integer.toString(p.clients()),
+          Numbers.grouped(p.work().mean(), 1), Numbers.grouped(p.work().sd(), 1), Numbers.grouped(p.work().p50(), 1),
+          Numbers.grouped(p.work().p95(), 1), Numbers.grouped(p.completion().mean(), 1),
+          Numbers.grouped(p.completion().sd(), 1), Numbers.grouped(p.completion().p50(), 1),
+          Numbers.grouped(p.completion().p95(), 1), Numbers.grouped(p.workPerClient(), 2),
+          Numbers.grouped(p.completionVsReference(), 2)));
+      if (server) {
+        row.add(Numbers.grouped(100 * p.utilisation().mean(), 1) + "%");
+      }
+      rows.row(row);
+    }
+    return Page.builder(config.model().id(), 1200)
+        .text(modelText + " Completion = when the last client learns of its success. "
+            + "Time unit = 1 ms of core Backoff delay.")
+        .parameters(parameters)
+        .heading("Charts")
+        .figure("work-chart", "Work against clients, one line per strategy", WORK_PNG, true)
+        .figure("completion-chart", "Completion time against clients, one line per strategy", COMPLETION_PNG, true)
+        .markup("<h2>Against the bounds</h2>\n<p>Work is at least N, every client's one successful call: work / N = 1 "
+            + "when nobody collides. Completion is compared with " + nTimes + ", "
+            + (server ? "a lower bound of its mean: the server serves one request at a time, so completion is at "
+                + "least the sum of N service times, whose mean is at least " + Numbers.plain(config.model().attemptTime())
+                + ". Rejections cost the server nothing in this model, so hammering it is free."
+                : "a reference, not a bound: a client may read while the previous winner's reply is still on its way, "
+                    + "so attempts overlap and completion can be below it (no backoff is, by sending many times the "
+                    + "writes). docs/simulator.md explains why no useful lower bound exists.")
+            + "</p>\n")
+        .table("limit", limit.build(), 1, false)
+        .markup("<h2>Results</h2>\n<p>Mean, sample standard deviation, median and 95th percentile over the runs "
+            + "(also in <code>results.csv</code>).</p>\n")
+        .table("results", rows.build(), 1, true)
+        .build();
+  }
+
+  /**
+   * The summary for a terminal: for each strategy, at the sweep's largest client count, mean work and completion
+   * time, work against its lower bound N and completion against {@code N × one attempt's time}, and the server's
+   * utilisation for {@code single-server}.
+   */
+  private static String summary(SimulationResult result) {
+    SimulationConfig config = result.config();
+    int n = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
+    boolean server = config.model() == ModelKind.SINGLE_SERVER;
+    int width = Math.max(8, config.strategies().stream().mapToInt(String::length).max().orElse(8));
+    StringBuilder sb = new StringBuilder();
+    sb.append("model ").append(config.model().id()).append(", ").append(config.runs()).append(" runs per point, seed ")
+        .append(config.seed()).append(", at N = ").append(n).append(" clients:\n");
+    sb.append(Numbers.left("strategy", width)).append(Numbers.right("work", 13)).append(Numbers.right("work/N", 9))
+        .append(Numbers.right("completion", 14))
+        .append(Numbers.right("vs Nx" + Numbers.plain(config.model().attemptTime()), 10));
+    if (server) {
+      sb.append(Numbers.right("utilisation", 13));
+    }
+    sb.append('\n');
+    for (String strategy : config.strategies()) {
+      PointResult p = result.point(strategy, n);
+      sb.append(Numbers.left(strategy, width))
+          .append(Numbers.right(Numbers.grouped(p.work().mean(), 1), 13))
+          .append(Numbers.right(Numbers.grouped(p.workPerClient(), 2) + "x", 9))
+          .append(Numbers.right(Numbers.grouped(p.completion().mean(), 1), 14))
+          .append(Numbers.right(Numbers.grouped(p.completionVsReference(), 2) + "x", 10));
+      if (server) {
+        sb.append(Numbers.right(Numbers.grouped(100 * p.utilisation().mean(), 1) + "%", 13));
+      }
+      sb.append('\n');
+    }
+    String nTimes = "N x " + Numbers.plain(config.model().attemptTime());
+    sb.append("work/N >= 1 (a lower bound); vs Nx").append(Numbers.plain(config.model().attemptTime()))
+        .append(" = completion / (").append(nTimes)
+        .append(server ? "), a lower bound of the mean" : "), a reference, not a bound: attempts overlap")
+        .append("; time units = ms\n");
+    return sb.toString();
   }
 }

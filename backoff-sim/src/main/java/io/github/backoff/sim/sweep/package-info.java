@@ -3,15 +3,15 @@
  * optimistic-concurrency row, {@link io.github.backoff.sim.sweep.OccModel}) and {@code single-server}
  * ({@link io.github.backoff.sim.sweep.SingleServerModel}). Configure a sweep with
  * {@link io.github.backoff.sim.sweep.SimulationConfig}, run it with {@link io.github.backoff.sim.sweep.Simulator},
- * read {@link io.github.backoff.sim.sweep.SimulationResult}; its own report layout is
- * {@link io.github.backoff.sim.sweep.Reports} ({@code results.csv}, work and completion charts, HTML,
- * {@link io.github.backoff.sim.sweep.SummaryTable}). Registered as models by
+ * read {@link io.github.backoff.sim.sweep.SimulationResult}, whose
+ * {@link io.github.backoff.sim.sweep.SimulationResult#report()} declares its reports ({@code results.csv}, work and
+ * completion charts, HTML, summary) for the one report layer to write. Registered as models by
  * {@link io.github.backoff.sim.sweep.SweepModel}.
  *
  * <pre>{@code
  * SimulationConfig config = SimulationConfig.builder().clients("10..190:10").out(Path.of("out")).build();
  * SimulationResult result = Simulator.run(config, ProgressListener.NONE);
- * System.out.print(SummaryTable.format(result));
+ * System.out.print(result.report().summary());
  * }</pre>
  */
 package io.github.backoff.sim.sweep;

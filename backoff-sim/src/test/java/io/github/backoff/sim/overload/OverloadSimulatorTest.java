@@ -44,7 +44,7 @@ class OverloadSimulatorTest {
       assertThat(p.amplification().mean()).as(policy).isLessThan(1.1);
     }
     assertThat(result.point("no-retry", "full-jitter").amplification().p95()).isEqualTo(1.0);
-    assertThat(OverloadReports.summary(result)).contains("retries").contains("never").contains("3/3");
+    assertThat(result.report().summary()).contains("retries").contains("never").contains("3/3");
   }
 
   @Test
@@ -63,9 +63,9 @@ class OverloadSimulatorTest {
     OverloadResult one = OverloadSimulator.simulate(config.threads(1).build(), ProgressListener.NONE);
     OverloadResult four = OverloadSimulator.simulate(config.threads(4).build(), ProgressListener.NONE);
 
-    assertThat(OverloadCsv.timeSeries(four)).isEqualTo(OverloadCsv.timeSeries(one));
-    assertThat(OverloadCsv.summary(four)).isEqualTo(OverloadCsv.summary(one));
-    assertThat(OverloadCsv.runs(four)).isEqualTo(OverloadCsv.runs(one));
+    assertThat(four.report().table("timeseries.csv").csv()).isEqualTo(one.report().table("timeseries.csv").csv());
+    assertThat(four.report().table("summary.csv").csv()).isEqualTo(one.report().table("summary.csv").csv());
+    assertThat(four.report().table("runs.csv").csv()).isEqualTo(one.report().table("runs.csv").csv());
   }
 
   @Test
@@ -84,26 +84,26 @@ class OverloadSimulatorTest {
         .build();
     OverloadSimulator.run(config, ProgressListener.NONE);
 
-    List<String> series = Files.readAllLines(dir.resolve(OverloadReports.TIMESERIES_CSV));
+    List<String> series = Files.readAllLines(dir.resolve("timeseries.csv"));
     assertThat(series.get(0)).isEqualTo("policy,strategy,time_s,requests_per_s,attempts_per_s,retries_per_s,"
         + "goodput_per_s,timeouts_per_s,rejected_per_s,lost_per_s,queue_mean,capacity_per_s");
     assertThat(series).hasSize(1 + 4 * 60);
     assertThat(series.get(1)).startsWith("no-retry,full-jitter,0,");
     assertThat(series.get(12)).startsWith("no-retry,full-jitter,11,").endsWith(",0.000");
-    List<String> summary = Files.readAllLines(dir.resolve(OverloadReports.SUMMARY_CSV));
-    assertThat(summary.get(0)).isEqualTo(OverloadCsv.SUMMARY_HEADER).isEqualTo("policy,strategy,runs,"
+    List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
+    assertThat(summary.get(0)).isEqualTo("policy,strategy,runs,"
         + "requests_mean,attempts_mean,amplification_mean,amplification_max,lost_mean,lost_share_mean,"
         + "budget_denied_mean,wasted_mean,max_queue,recovered_runs,recovery_s_mean,recovery_s_p50,recovery_s_max");
     assertThat(summary).hasSize(5);
     assertThat(summary.get(3)).startsWith("retries,full-jitter,2,").endsWith(",0,,,");
-    List<String> runs = Files.readAllLines(dir.resolve(OverloadReports.RUNS_CSV));
+    List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
     assertThat(runs.get(0)).isEqualTo("policy,strategy,run,requests,attempts,retries,successes,timeouts,rejected,"
         + "lost,budget_denied,wasted,amplification,max_queue,recovered,recovery_s");
     assertThat(runs).hasSize(1 + 4 * 2);
-    for (String png : List.of(OverloadReports.GOODPUT_PNG, OverloadReports.PANELS_PNG)) {
+    for (String png : List.of("goodput.png", "overload.png")) {
       assertThat(Files.readAllBytes(dir.resolve(png))).startsWith(0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n');
     }
-    String html = Files.readString(dir.resolve(OverloadReports.REPORT_HTML));
+    String html = Files.readString(dir.resolve("report.html"));
     assertThat(html).contains("id=\"goodput-chart\"").contains("id=\"overload-chart\"")
         .contains("data:image/png;base64,").contains("did not recover").doesNotContain("<script");
   }

@@ -195,11 +195,13 @@ class OverloadThrottlingTest {
         .build();
     OverloadResult result = OverloadSimulator.run(config, ProgressListener.NONE);
 
-    List<String> latency = Files.readAllLines(dir.resolve(OverloadReports.LATENCY_CSV));
-    assertThat(latency.get(0)).isEqualTo(OverloadCsv.LATENCY_HEADER);
+    List<String> latency = Files.readAllLines(dir.resolve("latency.csv"));
+    assertThat(latency.get(0)).isEqualTo("policy,strategy,runs,throttled_mean,throttled_share_mean,"
+        + "limiter_wait_per_request_ms_mean,limiter_wait_max_ms,limiter_gave_up_mean,latency_mean_ms,latency_p50_ms,"
+        + "latency_p99_ms");
     assertThat(latency).hasSize(4);
     assertThat(latency.get(3)).startsWith("adaptive,full-jitter,2,");
-    assertThat(OverloadReports.summary(result)).contains("throttled %").contains("limiter wait/req (ms)");
+    assertThat(result.report().summary()).contains("throttled %").contains("limiter wait/req (ms)");
     assertThat(result.point("retries", "full-jitter").throttled().mean()).isPositive();
   }
 
@@ -207,7 +209,7 @@ class OverloadThrottlingTest {
   void summary_queueingServerWithoutLimiter_hasNoLatencyTable() {
     OverloadConfig config = OverloadConfig.builder().rate(100).capacity(125).queue(250).outage(5, 5, 0).horizon(20)
         .runs(1).policies("retries").build();
-    assertThat(OverloadReports.summary(OverloadSimulator.simulate(config, ProgressListener.NONE)))
+    assertThat(OverloadSimulator.simulate(config, ProgressListener.NONE).report().summary())
         .doesNotContain("throttled %");
   }
 }

@@ -3,6 +3,7 @@ package io.github.backoff.sim.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.ProgressListener;
+import io.github.backoff.sim.report.ReportWriter;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ class ReportsTest {
   static void writeReports() throws Exception {
     occ = Simulator.simulate(SimulationConfig.builder().clients("10..30:10").runs(4).seed(7).build(),
         ProgressListener.NONE);
-    Reports.writeAll(occ, dir.resolve("occ"));
+    ReportWriter.write(occ.report(), dir.resolve("occ"));
   }
 
   @Test
@@ -56,8 +57,8 @@ class ReportsTest {
       assertThat(Arrays.copyOf(png, 8)).isEqualTo(PNG_MAGIC);
       assertThat(png.length).isGreaterThan(10_000);
       BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
-      assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
-      assertThat(image.getHeight()).isEqualTo(Charts.HEIGHT);
+      assertThat(image.getWidth()).isEqualTo(900);
+      assertThat(image.getHeight()).isEqualTo(560);
     }
   }
 
@@ -85,19 +86,20 @@ class ReportsTest {
   void writeAll_singleServer_writesUtilisation(@TempDir Path out) throws Exception {
     SimulationResult result = Simulator.simulate(SimulationConfig.builder().model("single-server").clients("5,10")
         .strategies("none,full-jitter").runs(3).build(), ProgressListener.NONE);
-    Reports.writeAll(result, out);
+    ReportWriter.write(result.report(), out);
     List<String> lines = Files.readAllLines(out.resolve("utilisation.csv"));
-    assertThat(lines.get(0)).isEqualTo(CsvReport.UTILISATION_HEADER);
+    assertThat(lines.get(0)).isEqualTo("model,strategy,clients,runs,utilisation_mean,utilisation_sd,utilisation_p50,utilisation_p95");
     assertThat(lines).hasSize(5);
     assertThat(lines.get(1)).matches("single-server,none,5,3,0\\.\\d{3},\\d\\.\\d{3},0\\.\\d{3},0\\.\\d{3}");
-    assertThat(Files.readAllLines(out.resolve("results.csv")).get(0)).isEqualTo(CsvReport.HEADER);
+    assertThat(Files.readAllLines(out.resolve("results.csv")).get(0)).isEqualTo("model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,"
+        + "completion_mean,completion_sd,completion_p50,completion_p95");
     assertThat(Files.readString(out.resolve("report.html"))).contains("<th>utilisation</th>");
-    assertThat(SummaryTable.format(result)).contains("utilisation");
+    assertThat(result.report().summary()).contains("utilisation");
   }
 
   @Test
   void summary_listsEveryStrategyAtTheLargestN() {
-    String summary = SummaryTable.format(occ);
+    String summary = occ.report().summary();
     assertThat(summary).startsWith("model occ, 4 runs per point, seed 7, at N = 30 clients:\n");
     assertThat(summary.lines()).hasSize(1 + 1 + 5 + 1);
     assertThat(summary).contains("decorrelated-jitter").doesNotContain("utilisation");

@@ -83,8 +83,8 @@ class SimulatorTest {
   @Test
   void simulate_threadsOneOrFour_byteIdenticalCsv() {
     SimulationConfig.Builder builder = SimulationConfig.builder().clients("5..45:20").runs(23).seed(99);
-    String one = CsvReport.results(Simulator.simulate(builder.threads(1).build(), ProgressListener.NONE));
-    String four = CsvReport.results(Simulator.simulate(builder.threads(4).build(), ProgressListener.NONE));
+    String one = Simulator.simulate(builder.threads(1).build(), ProgressListener.NONE).report().table("results.csv").csv();
+    String four = Simulator.simulate(builder.threads(4).build(), ProgressListener.NONE).report().table("results.csv").csv();
     assertThat(four).isEqualTo(one);
   }
 
