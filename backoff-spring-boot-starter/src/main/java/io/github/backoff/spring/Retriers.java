@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The retriers of the named policies under {@code backoff.policies}, and the budgets they share: the bean the
@@ -60,8 +61,17 @@ public final class Retriers {
    */
   public static Retriers of(BackoffProperties properties, List<BackoffPolicyCustomizer> customizers,
       ClassLoader classLoader) {
+    return of(properties, customizers, classLoader, key -> null);
+  }
+
+  /**
+   * As {@link #of(BackoffProperties, List, ClassLoader)}; {@code written} gives a key's value as the configuration
+   * spells it ({@code 1s}), for the failure messages.
+   */
+  static Retriers of(BackoffProperties properties, List<BackoffPolicyCustomizer> customizers,
+      ClassLoader classLoader, Function<String, String> written) {
     Objects.requireNonNull(properties, "properties");
-    PolicyFactory factory = new PolicyFactory(classLoader);
+    PolicyFactory factory = new PolicyFactory(classLoader, written);
     Map<String, RetryBudget> budgets = factory.budgets(properties.getBudgets());
     Map<String, String> budgetTypes = new LinkedHashMap<>();
     properties.getBudgets().forEach((name, b) -> budgetTypes.put(name, b.getType()));
