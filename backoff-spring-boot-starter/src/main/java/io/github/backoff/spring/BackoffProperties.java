@@ -94,7 +94,7 @@ public class BackoffProperties {
     /** The total time budget from the start of the first attempt. Default: none. */
     private Duration maxElapsed;
 
-    /** The timeout of each attempt (synchronous and CompletableFuture methods). Default: none. */
+    /** The timeout of each attempt (of a Mono or Flux: its whole subscription). Default: none. */
     private Duration attemptTimeout;
 
     /** Exception classes (fully qualified names) to retry; default: every Exception. */

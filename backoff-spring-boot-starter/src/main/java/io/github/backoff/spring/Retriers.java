@@ -109,9 +109,13 @@ public final class Retriers {
     return (Retrier<R>) (Retrier<?>) retrier;
   }
 
-  /** The retrier of policy {@code name}, if there is one. */
-  public Optional<Retrier<Object>> find(String name) {
-    return Optional.ofNullable(retriers.get(name));
+  /**
+   * The retrier of policy {@code name}, if there is one, typed as the caller needs it
+   * ({@code Optional<Retrier<String>>}), as {@link #get} is.
+   */
+  @SuppressWarnings("unchecked")
+  public <R> Optional<Retrier<R>> find(String name) {
+    return Optional.ofNullable((Retrier<R>) (Retrier<?>) retriers.get(name));
   }
 
   String unknown(String name) {
@@ -125,12 +129,13 @@ public final class Retriers {
   }
 
   /**
-   * The policy called {@code name}.
+   * The policy called {@code name}, typed as the caller needs it ({@code RetryPolicy<String>}): the policies built
+   * from properties have no result conditions, so any result type is safe.
    *
    * @throws IllegalArgumentException if there is none
    */
-  public RetryPolicy<Object> policy(String name) {
-    return this.<Object>get(name).policy();
+  public <R> RetryPolicy<R> policy(String name) {
+    return this.<R>get(name).policy();
   }
 
   /**
