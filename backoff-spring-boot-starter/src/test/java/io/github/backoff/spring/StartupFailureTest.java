@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,10 +16,15 @@ class StartupFailureTest {
       .withConfiguration(AutoConfigurations.of(BackoffAutoConfiguration.class));
 
   private FailureAnalysis analysis(String... properties) {
+    return analysis(runner, new BackoffFailureAnalyzer(), properties);
+  }
+
+  /** Starts a context with {@code properties}, which must fail, and returns {@code analyzer}'s report of it. */
+  static FailureAnalysis analysis(ApplicationContextRunner runner, FailureAnalyzer analyzer, String... properties) {
     FailureAnalysis[] result = new FailureAnalysis[1];
     runner.withPropertyValues(properties).run(context -> {
       assertThat(context).hasFailed();
-      result[0] = new BackoffFailureAnalyzer().analyze(context.getStartupFailure());
+      result[0] = analyzer.analyze(context.getStartupFailure());
     });
     assertThat(result[0]).as("analysis").isNotNull();
     return result[0];

@@ -22,13 +22,7 @@ class UnknownPropertyFailureAnalyzerTest {
       .withConfiguration(AutoConfigurations.of(BackoffAutoConfiguration.class));
 
   private FailureAnalysis analysis(String... properties) {
-    FailureAnalysis[] result = new FailureAnalysis[1];
-    runner.withPropertyValues(properties).run(context -> {
-      assertThat(context).hasFailed();
-      result[0] = new UnknownPropertyFailureAnalyzer().analyze(context.getStartupFailure());
-    });
-    assertThat(result[0]).as("analysis").isNotNull();
-    return result[0];
+    return StartupFailureTest.analysis(runner, new UnknownPropertyFailureAnalyzer(), properties);
   }
 
   @Test

@@ -36,6 +36,8 @@ import java.util.function.Function;
  *       <td>{@code RetryBudget.retryQuota2026()}</td></tr>
  * </table>
  *
+ * <p>The three budget policies are core's {@link BudgetKind}s, by their names and with their defaults.
+ *
  * <p>{@link #NAMES} is the default selection (the first five); the last three are chosen by name
  * ({@code --policies ...,retry-quota-2026,adaptive,adaptive-nonreserving}), so the default reports stay what they were.
  *
