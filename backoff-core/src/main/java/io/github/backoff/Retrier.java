@@ -195,8 +195,10 @@ public final class Retrier<R> {
    *
    * <p>The returned future completes with the first successful result (or the last retryable one, as
    * {@link #call} returns it), or exceptionally with the {@link RetryException} (or unmatched {@link Error}) that
-   * {@link #call} would throw. Cancelling it cancels the pending retry and the attempt in flight, and no further
-   * attempt starts. The supplier should not block: it runs on the scheduler's threads.
+   * {@link #call} would throw. Cancelling it, or completing it from outside in any way ({@code complete},
+   * {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}), cancels the pending
+   * retry and the attempt in flight, and no further attempt starts; an attempt whose wake-up races the cancel may
+   * still call the supplier once, and its stage is then cancelled at once. The supplier should not block: it runs on the scheduler's threads.
    *
    * @throws NullPointerException if {@code supplier} is null
    */
