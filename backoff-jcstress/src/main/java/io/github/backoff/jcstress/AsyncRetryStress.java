@@ -61,8 +61,9 @@ public final class AsyncRetryStress {
       r.r1 = calls.get();
       CompletableFuture<String> stage = second;
       r.r2 = stage == null ? -1 : stage.isCancelled() ? 1 : stage.isDone() ? 2 : 0;
-      r.r3 = future.isCancelled() || "outside".equals(future.getNow(null)) ? 1
-          : future.isCompletedExceptionally() ? 2 : 0;
+      boolean outside = future.isCancelled() || (future.isDone() && !future.isCompletedExceptionally()
+          && "outside".equals(future.join()));
+      r.r3 = outside ? 1 : future.isCompletedExceptionally() ? 2 : 0;
       r.r4 = completions.get();
     }
 
