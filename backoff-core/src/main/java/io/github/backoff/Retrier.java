@@ -139,8 +139,46 @@ public final class Retrier<R> {
     RetryPolicy<R> policy = core.policy;
     R result = firstResult;
     Throwable failure = firstFailure;
-    long now = core.ticker.read();
-    Execution<R> execution = new Execution<>(core.eagerStart ? start : now);
+    Execution<R> execution;
+    long now;
+    long firstDelay;
+    if (core.plain && !Thread.currentThread().isInterrupted()
+        && (firstDelay = core.firstRetryDelay(firstResult, firstFailure)) != RetryCore.STOP) {
+      // The one-failure path: no execution object and, for a zero wait, no clock reading until a second failure
+      // (then the elapsed time counts from that reading). A retry that succeeds allocates nothing.
+      now = 0;
+      if (firstDelay > 0) {
+        now = core.ticker.read();
+        try {
+          sleeper.sleep(firstDelay);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          execution = new Execution<>(now);
+          execution.record(firstResult, firstFailure);
+          core.interrupted(execution, e);
+          return core.finish(execution);
+        }
+      }
+      result = null;
+      failure = null;
+      try {
+        result = callable.call();
+      } catch (Throwable t) {
+        failure = t;
+      }
+      if (failure == null && core.isSuccess(result)) {
+        core.succeeded(null, start, result);
+        return result;
+      }
+      long second = core.ticker.read();
+      execution = new Execution<>(firstDelay > 0 ? now : second);
+      execution.record(firstResult, firstFailure);
+      execution.previousDelayNanos = firstDelay;
+      now = second;
+    } else {
+      now = core.ticker.read();
+      execution = new Execution<>(core.eagerStart ? start : now);
+    }
     for (;;) {
       long delay = core.onFailure(execution, result, failure, Thread.currentThread().isInterrupted(), now);
       if (delay == RetryCore.STOP) {
