@@ -28,8 +28,8 @@ import java.util.random.RandomGenerator;
  * {@link InterruptedException}, or the thread's interrupt flag is set when an attempt fails, the retrier stops,
  * leaves the interrupt flag set, and throws {@link RetryException} with {@link StopReason#INTERRUPTED}.
  *
- * <p><b>Cancellation.</b> Cancelling a future returned by {@link #callAsync} cancels its pending retry and the
- * stage of the attempt in flight; no further attempt starts.
+ * <p><b>Cancellation.</b> Cancelling a future returned by {@link #callAsync}, or completing it from outside,
+ * cancels its pending retry and the stage of the attempt in flight; no further attempt starts.
  *
  * @param <R> the result type
  */
