@@ -236,7 +236,8 @@ public final class Retrier<R> {
    * {@link #call} would throw. Cancelling it, or completing it from outside in any way ({@code complete},
    * {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}), cancels the pending
    * retry and the attempt in flight, and no further attempt starts; an attempt whose wake-up races the cancel may
-   * still call the supplier once, and its stage is then cancelled at once. The supplier should not block: it runs on the scheduler's threads.
+   * still call the supplier once, and its stage is then cancelled at once. The supplier should not block: it runs
+   * on the scheduler's threads.
    *
    * @throws NullPointerException if {@code supplier} is null
    */
