@@ -19,8 +19,10 @@ import java.util.function.Supplier;
  * a retry waits.
  *
  * <p>An attempt's outcome is settled exactly once: by its stage or by its timeout, whichever comes first, through
- * a compare-and-set on the number of settled attempts. Cancelling this future cancels the pending retry and the
- * attempt in flight; an attempt starts only if this future is not done at that moment.
+ * a compare-and-set on the number of settled attempts. Cancelling this future, or completing it from outside in any
+ * way ({@code complete}, {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}),
+ * cancels the pending retry and the attempt in flight; an attempt starts only if this future is not done at that
+ * moment. The driver completes it itself through {@code super}, so its own completions cost the timer nothing.
  */
 final class AsyncExecution<R> extends Execution<R> {
   private static final AtomicIntegerFieldUpdater<AsyncExecution<?>> SETTLED = updater();
@@ -58,7 +60,7 @@ final class AsyncExecution<R> extends Execution<R> {
         retrier.timer.cancelled();
       }
     } catch (RejectedExecutionException e) {
-      completeExceptionally(e);
+      super.completeExceptionally(e);
     }
   }
 
@@ -72,9 +74,9 @@ final class AsyncExecution<R> extends Execution<R> {
   /** Completes this stopped execution as {@link RetryCore#finish} ends it: with its result, or what it throws. */
   private void finish(RetryCore<R> core) {
     try {
-      complete(core.finish(this));
+      super.complete(core.finish(this));
     } catch (Throwable t) {
-      completeExceptionally(t);
+      super.completeExceptionally(t);
     }
   }
 
@@ -142,7 +144,7 @@ final class AsyncExecution<R> extends Execution<R> {
     RetryCore<R> core = retrier.core;
     if (failure == null && core.isSuccess(result)) {
       core.succeeded(this, startNanos, result);
-      complete(result);
+      super.complete(result);
       return true;
     }
     long now = core.ticker.read();
@@ -162,16 +164,80 @@ final class AsyncExecution<R> extends Execution<R> {
     return retrier.scheduler().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
   }
 
+  /**
+   * Cancels the execution: the pending retry is dropped and the stage of the attempt in flight is cancelled; no
+   * further attempt starts.
+   *
+   * <p>Racing a retry's wake-up, the contract is: the attempt being woken up may still call the supplier once (it
+   * checked this future just before the cancel); its stage is then cancelled at once, by whichever of the two
+   * sees the other (the attempt publishes its stage, then looks at this future; this method completes this
+   * future, then looks at the stage). No later attempt is scheduled, and this future completes exactly once
+   * (proven by the jcstress tests in backoff-jcstress, {@code AsyncRetryStress}; see docs/reliability.md).
+   *
+   * @return whether this call cancelled the future
+   */
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    boolean cancelled = super.cancel(mayInterruptIfRunning);
-    if (cancelled) { // a retry may be queued: let the timer drop it (lazily, see RetryTimer)
+    return stopped(super.cancel(mayInterruptIfRunning), mayInterruptIfRunning);
+  }
+
+  /** Completing the future from outside stops the execution as {@link #cancel} does. */
+  @Override
+  public boolean complete(R value) {
+    return stopped(super.complete(value), true);
+  }
+
+  /** Completing the future from outside (or {@code orTimeout}) stops the execution as {@link #cancel} does. */
+  @Override
+  public boolean completeExceptionally(Throwable ex) {
+    return stopped(super.completeExceptionally(ex), true);
+  }
+
+  /** Forcing a value stops the execution as {@link #cancel} does (whether or not the future was done). */
+  @Override
+  public void obtrudeValue(R value) {
+    super.obtrudeValue(value);
+    stopped(true, true);
+  }
+
+  /** Forcing a failure stops the execution as {@link #cancel} does (whether or not the future was done). */
+  @Override
+  public void obtrudeException(Throwable ex) {
+    super.obtrudeException(ex);
+    stopped(true, true);
+  }
+
+  /**
+   * The JDK's version completes this future without going through {@link #complete}; this one does, on
+   * {@code executor}, so that it too stops the execution.
+   */
+  @Override
+  public CompletableFuture<R> completeAsync(Supplier<? extends R> supplier, java.util.concurrent.Executor executor) {
+    if (supplier == null || executor == null) {
+      throw new NullPointerException();
+    }
+    executor.execute(() -> {
+      try {
+        complete(supplier.get());
+      } catch (Throwable t) {
+        completeExceptionally(t);
+      }
+    });
+    return this;
+  }
+
+  /**
+   * After this future was completed from outside ({@code done}): lets the timer drop a queued retry (lazily, see
+   * RetryTimer) and cancels the attempt in flight. Returns {@code done}.
+   */
+  private boolean stopped(boolean done, boolean mayInterruptIfRunning) {
+    if (done) {
       retrier.timer.cancelled();
     }
     CompletableFuture<?> attempt = inFlight;
     if (attempt != null) {
       attempt.cancel(mayInterruptIfRunning);
     }
-    return cancelled;
+    return done;
   }
 }

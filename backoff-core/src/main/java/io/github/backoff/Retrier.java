@@ -28,8 +28,8 @@ import java.util.random.RandomGenerator;
  * {@link InterruptedException}, or the thread's interrupt flag is set when an attempt fails, the retrier stops,
  * leaves the interrupt flag set, and throws {@link RetryException} with {@link StopReason#INTERRUPTED}.
  *
- * <p><b>Cancellation.</b> Cancelling a future returned by {@link #callAsync} cancels its pending retry and the
- * stage of the attempt in flight; no further attempt starts.
+ * <p><b>Cancellation.</b> Cancelling a future returned by {@link #callAsync}, or completing it from outside,
+ * cancels its pending retry and the stage of the attempt in flight; no further attempt starts.
  *
  * @param <R> the result type
  */
@@ -139,8 +139,46 @@ public final class Retrier<R> {
     RetryPolicy<R> policy = core.policy;
     R result = firstResult;
     Throwable failure = firstFailure;
-    long now = core.ticker.read();
-    Execution<R> execution = new Execution<>(core.eagerStart ? start : now);
+    Execution<R> execution;
+    long now;
+    long firstDelay;
+    if (core.plain && !Thread.currentThread().isInterrupted()
+        && (firstDelay = core.firstRetryDelay(firstResult, firstFailure)) != RetryCore.STOP) {
+      // The one-failure path: no execution object and, for a zero wait, no clock reading until a second failure
+      // (then the elapsed time counts from that reading). A retry that succeeds allocates nothing.
+      now = 0;
+      if (firstDelay > 0) {
+        now = core.ticker.read();
+        try {
+          sleeper.sleep(firstDelay);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          execution = new Execution<>(now);
+          execution.record(firstResult, firstFailure);
+          core.interrupted(execution, e);
+          return core.finish(execution);
+        }
+      }
+      result = null;
+      failure = null;
+      try {
+        result = callable.call();
+      } catch (Throwable t) {
+        failure = t;
+      }
+      if (failure == null && core.isSuccess(result)) {
+        core.succeeded(null, start, result);
+        return result;
+      }
+      long second = core.ticker.read();
+      execution = new Execution<>(firstDelay > 0 ? now : second);
+      execution.record(firstResult, firstFailure);
+      execution.previousDelayNanos = firstDelay;
+      now = second;
+    } else {
+      now = core.ticker.read();
+      execution = new Execution<>(core.eagerStart ? start : now);
+    }
     for (;;) {
       long delay = core.onFailure(execution, result, failure, Thread.currentThread().isInterrupted(), now);
       if (delay == RetryCore.STOP) {
@@ -195,8 +233,11 @@ public final class Retrier<R> {
    *
    * <p>The returned future completes with the first successful result (or the last retryable one, as
    * {@link #call} returns it), or exceptionally with the {@link RetryException} (or unmatched {@link Error}) that
-   * {@link #call} would throw. Cancelling it cancels the pending retry and the attempt in flight, and no further
-   * attempt starts. The supplier should not block: it runs on the scheduler's threads.
+   * {@link #call} would throw. Cancelling it, or completing it from outside in any way ({@code complete},
+   * {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}), cancels the pending
+   * retry and the attempt in flight, and no further attempt starts; an attempt whose wake-up races the cancel may
+   * still call the supplier once, and its stage is then cancelled at once. The supplier should not block: it runs
+   * on the scheduler's threads.
    *
    * @throws NullPointerException if {@code supplier} is null
    */

@@ -41,6 +41,26 @@ final class RetryCore<R> {
     this.random = random;
     this.eagerStart = policy.maxElapsedNanos != Long.MAX_VALUE || policy.hasListeners
         || policy.attemptTimeoutNanos != 0;
+    this.plain = !eagerStart && policy.budget == null && policy.rateLimiter == null && policy.delayOverride == null;
+  }
+
+  /**
+   * Whether the decision after a first failure needs nothing but the failure itself (no listeners, budget, rate
+   * limiter, delay override, time budget or attempt timeout): the sync driver then asks {@link #firstRetryDelay}
+   * and keeps no execution state until a second failure (see docs/benchmarks.md, "One failure").
+   */
+  final boolean plain;
+
+  /**
+   * For a {@link #plain} policy: the wait before the second attempt, as {@link #onFailure} would decide it after a
+   * first failure (drawing the same random numbers), or {@link #STOP} if the execution stops: then nothing was
+   * drawn, and the caller hands the failure to {@link #onFailure}, which decides the stop.
+   */
+  long firstRetryDelay(R result, Throwable failure) {
+    if (policy.maxAttempts <= 1 || classify(failure, failure instanceof InterruptedException) != null) {
+      return STOP;
+    }
+    return policy.kindFor(result, failure).backoff().delayNanos(1, 0, random);
   }
 
   /** Whether an attempt that returned {@code result} without throwing succeeded. */

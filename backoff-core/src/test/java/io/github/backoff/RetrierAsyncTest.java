@@ -67,6 +67,66 @@ class RetrierAsyncTest {
     assertThat(scheduler.pendingTasks()).isZero();
   }
 
+  /** The ways a caller can complete the returned future from outside; each must stop the execution as cancel does. */
+  private static final java.util.Map<String, java.util.function.Consumer<CompletableFuture<String>>> FROM_OUTSIDE =
+      java.util.Map.of(
+          "complete", f -> assertThat(f.complete("outside")).isTrue(),
+          "completeExceptionally", f -> assertThat(f.completeExceptionally(new IOException("outside"))).isTrue(),
+          "obtrudeValue", f -> f.obtrudeValue("outside"),
+          "obtrudeException", f -> f.obtrudeException(new IOException("outside")),
+          "completeAsync", f -> f.completeAsync(() -> "outside", Runnable::run));
+  // orTimeout completes through completeExceptionally too, but on the JDK's own timer thread: not here.
+
+  // Regression: the execution overrode cancel only, so complete(...) left the pending retry queued (and its
+  // scheduler task armed) until it fired, and the attempt in flight running.
+  @Test
+  void callAsync_completedFromOutsideWhileWaiting_dropsThePendingRetryAndStartsNoAttempt() {
+    for (var way : FROM_OUTSIDE.entrySet()) {
+      ManualScheduler scheduler = new ManualScheduler();
+      Retrier<String> retrier = Retrier.builder(constant(Duration.ofSeconds(1)).build())
+          .withTicker(scheduler::nanoTime).withScheduler(scheduler).build();
+      AtomicInteger attempts = new AtomicInteger();
+      CompletableFuture<String> future = retrier.callAsync(() -> {
+        attempts.incrementAndGet();
+        return CompletableFuture.failedFuture(new IOException("down"));
+      });
+      assertThat(retrier.timer.size()).isEqualTo(1);
+
+      way.getValue().accept(future);
+
+      assertThat(future).as(way.getKey()).isDone();
+      assertThat(retrier.timer.size()).as(way.getKey() + ": the queued retry is dropped").isZero();
+      assertThat(scheduler.pendingTasks()).as(way.getKey() + ": its wake-up is cancelled").isZero();
+      scheduler.runUntilIdle();
+      assertThat(attempts).as(way.getKey()).hasValue(1);
+    }
+  }
+
+  @Test
+  void callAsync_completedFromOutsideDuringAttempt_cancelsTheAttemptsStage() {
+    for (var way : FROM_OUTSIDE.entrySet()) {
+      CompletableFuture<String> attempt = new CompletableFuture<>();
+      CompletableFuture<String> future = retrier(constant(Duration.ofSeconds(1)).build()).callAsync(() -> attempt);
+
+      way.getValue().accept(future);
+
+      assertThat(attempt).as(way.getKey()).isCancelled();
+      assertThat(future).as(way.getKey()).isDone();
+    }
+  }
+
+  @Test
+  void callAsync_completedFromOutside_keepsTheCallersOutcome() {
+    CompletableFuture<String> attempt = new CompletableFuture<>();
+    CompletableFuture<String> future = retrier(constant(Duration.ofSeconds(1)).build()).callAsync(() -> attempt);
+
+    future.complete("outside");
+    attempt.complete("late"); // the attempt's outcome arrives after all: ignored
+
+    assertThat(future).isCompletedWithValue("outside");
+    assertThat(scheduler.pendingTasks()).isZero();
+  }
+
   @Test
   void callAsync_supplierThrows_countsAsFailedAttempt() {
     AtomicInteger attempts = new AtomicInteger();

@@ -156,6 +156,76 @@ class RetrierSyncTest {
     assertThat(perCall).as("bytes per successful call").isLessThan(0.5);
   }
 
+  /** Preallocated and without a stack trace: the benchmark's failure, so only the retrier's bytes are counted. */
+  private static final RuntimeException STACKLESS = new RuntimeException("first attempt fails", null, false, false) {
+    private static final long serialVersionUID = 1L;
+  };
+
+  @Test
+  void call_oneFailureThenSuccessZeroDelay_allocatesNothing() {
+    // OneFailureBenchmark's path: a plain policy keeps no execution object while the retry succeeds.
+    Retrier<String> retrier = Retrier.of(RetryPolicy.<String>builder().withBackoff(Backoff.none()).build());
+    int[] calls = {0};
+    java.util.concurrent.Callable<String> failsOnce = () -> {
+      if ((++calls[0] & 1) != 0) {
+        throw STACKLESS;
+      }
+      return "ok";
+    };
+
+    double perCall = Allocations.bytesPerCall(1_000_000, () -> retrier.call(failsOnce));
+
+    assertThat(perCall).as("bytes per call with one failure").isLessThan(0.5);
+    assertThat(calls[0] % 2).as("every call made two attempts").isZero();
+  }
+
+  @Test
+  void call_oneFailureThenSuccessWithAWait_sleepsOnceAndReadsTheClockOnce() {
+    java.util.concurrent.atomic.AtomicInteger readings = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.List<Long> sleeps = new java.util.ArrayList<>();
+    Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder()
+            .withBackoff(Backoff.constant(Duration.ofMillis(5))).build())
+        .withTicker(() -> readings.incrementAndGet())
+        .withSleeper(sleeps::add)
+        .build();
+    int[] calls = {0};
+
+    String result = retrier.call(() -> {
+      if (calls[0]++ == 0) {
+        throw new java.io.IOException("down");
+      }
+      return "ok";
+    });
+
+    assertThat(result).isEqualTo("ok");
+    assertThat(sleeps).containsExactly(5_000_000L);
+    assertThat(readings).as("one reading, before the wait").hasValue(1);
+  }
+
+  @Test
+  void call_plainPolicyTwoFailures_exceptionCarriesBothAndCountsFromTheSecondReading() {
+    long[] time = {0};
+    Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder().withBackoff(Backoff.none())
+            .withMaxAttempts(2).build())
+        .withTicker(() -> time[0])
+        .build();
+    java.io.IOException first = new java.io.IOException("first");
+    java.io.IOException second = new java.io.IOException("second");
+    int[] calls = {0};
+
+    assertThatThrownBy(() -> retrier.call(() -> {
+      time[0] += 1_000;
+      throw calls[0]++ == 0 ? first : second;
+    }))
+        .isInstanceOfSatisfying(RetryException.class, e -> {
+          assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+          assertThat(e.attempts()).isEqualTo(2);
+          assertThat(e.getCause()).isSameAs(second);
+          assertThat(e.getSuppressed()).containsExactly(first);
+          assertThat(e.elapsed()).as("zero waits: counted from the second failure").isZero();
+        });
+  }
+
   @Test
   void call_defaultRandomOnFreshThreads_jitterDiffersBetweenThreads() throws Exception {
     // ThreadLocalRandom's contract is to call current() at each use from the using thread; the default source

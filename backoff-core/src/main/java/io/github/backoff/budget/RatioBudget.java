@@ -74,13 +74,39 @@ final class RatioBudget implements RetryBudget {
 
   @Override
   public long tryAcquireRetry(Throwable failure) {
+    // The check and the take are one compare-and-set on the current slice's count: two callers that both saw a
+    // balance of 1 cannot both take it (jcstress: BudgetStress.RatioLastRetry). Retries are only ever added to
+    // the current slice, so the other slices' sum cannot drop a concurrent take; requests only raise the balance.
     long slice = slice();
-    double balance = reserve + percent * sum(requests, slice) - sum(retries, slice);
-    if (balance < 1) {
-      return -1;
+    int index = (int) (slice % SLICES);
+    long tag = (slice & 0xFFFF_FFFFL) << 32;
+    double allowed = reserve + percent * sum(requests, slice);
+    for (;;) {
+      long current = retries.get(index);
+      long count = (current & 0xFFFF_FFFF_0000_0000L) == tag ? current & 0xFFFF_FFFFL : 0;
+      if (allowed - (sumOthers(retries, slice, index) + count) < 1) {
+        return -1;
+      }
+      if (retries.compareAndSet(index, current, tag | (count + 1))) {
+        return 1;
+      }
     }
-    increment(retries, slice);
-    return 1;
+  }
+
+  /** {@link #sum} of the slices other than {@code index}. */
+  private static long sumOthers(AtomicLongArray counts, long slice, int index) {
+    long total = 0;
+    for (int i = 0; i < SLICES; i++) {
+      if (i == index) {
+        continue;
+      }
+      long value = counts.get(i);
+      long age = ((slice & 0xFFFF_FFFFL) - (value >>> 32)) & 0xFFFF_FFFFL;
+      if (age < SLICES) {
+        total += value & 0xFFFF_FFFFL;
+      }
+    }
+    return total;
   }
 
   /**

@@ -203,7 +203,8 @@ public final class AdaptiveRateLimiter {
    * Takes a token and returns a future that {@code scheduler} completes when it is due (at once if no wait is
    * needed); no thread is held while waiting. Cancelling the future does not give the token back. A
    * {@link #nonReserving} limiter asks again, on the scheduler, each time the wait is over until it takes a token;
-   * cancelling the future stops that and takes none.
+   * cancelling the future stops that and takes none: a token taken by a re-ask that races the cancel is put back
+   * when the future turns out to be cancelled (or completed by someone else) first.
    *
    * @param scheduler completes the future when the token is due
    * @return a future completed (with {@code null}) when the attempt may start
@@ -232,7 +233,11 @@ public final class AdaptiveRateLimiter {
       }
       long next = reserving ? 0 : acquireDelayNanos(); // non-reserving: nothing was taken, ask again
       if (next == 0) {
-        due.complete(null);
+        // A cancel may land between the check above and the take: the token then goes back, so a cancelled
+        // future takes none (jcstress: AdaptiveRateLimiterStress.NonReservingReaskVsCancel).
+        if (!due.complete(null) && !reserving) {
+          giveBack();
+        }
       } else {
         try {
           completeLater(scheduler, due, next);
@@ -241,6 +246,20 @@ public final class AdaptiveRateLimiter {
         }
       }
     }, wait, TimeUnit.NANOSECONDS);
+  }
+
+  /** Puts back a token just taken by a non-reserving re-ask whose future was cancelled meanwhile. */
+  private void giveBack() {
+    for (;;) {
+      State s = state.get();
+      if (!s.enabled) {
+        return; // nothing was taken
+      }
+      double t = now();
+      if (state.compareAndSet(s, s.withTokens(Math.min(s.capacity, s.refilled(t) + 1), t))) {
+        return;
+      }
+    }
   }
 
   /**

@@ -112,6 +112,49 @@ class AdaptiveRateLimiterNonReservingTest {
     assertThat(scheduler.pendingTasks()).isZero();
   }
 
+  /**
+   * Regression (found by jcstress, AdaptiveRateLimiterStress.NonReservingReaskVsCancel): the re-ask checked that
+   * the future was not done, then took the token; a cancel in between left the future cancelled and the token
+   * gone. The cancel is made to land exactly there: by the ticker, which the re-ask reads when it takes the token.
+   */
+  @Test
+  void acquireAsync_cancelRacingTheReask_takesNoToken() {
+    ManualScheduler scheduler = new ManualScheduler();
+    CompletableFuture<?>[] target = new CompletableFuture<?>[1];
+    boolean[] armed = {false};
+    AdaptiveRateLimiter async = AdaptiveRateLimiter.nonReserving(() -> {
+      if (armed[0]) { // inside the re-ask, after its isDone check: cancel now
+        armed[0] = false;
+        target[0].cancel(false);
+      }
+      return scheduler.nanoTime();
+    });
+    async.onResponse(true);
+    CompletableFuture<Void> due = async.acquireAsync(scheduler);
+    target[0] = due;
+
+    armed[0] = true;
+    scheduler.advance(Duration.ofSeconds(2));
+
+    assertThat(armed[0]).as("the cancel landed inside the re-ask").isFalse();
+    assertThat(due).isCancelled();
+    assertThat(async.tokens()).as("the token taken by the losing re-ask was put back").isEqualTo(1.0);
+    assertThat(scheduler.pendingTasks()).isZero();
+  }
+
+  @Test
+  void acquireAsync_reaskCompletingTheFuture_keepsTheToken() {
+    ManualScheduler scheduler = new ManualScheduler();
+    AdaptiveRateLimiter async = AdaptiveRateLimiter.nonReserving(scheduler::nanoTime);
+    async.onResponse(true);
+
+    CompletableFuture<Void> due = async.acquireAsync(scheduler);
+    scheduler.advance(Duration.ofSeconds(2));
+
+    assertThat(due).isCompleted();
+    assertThat(async.tokens()).isZero();
+  }
+
   @Test
   void modes_reservingIsTheDefault() {
     assertThat(AdaptiveRateLimiter.create(() -> 0).isReserving()).isTrue();
