@@ -96,7 +96,9 @@ class DocumentedCommandsTest {
   }
 
   private static void add(Map<String, Documented> found, Path file, int line, String text) {
-    String command = text.replaceFirst("\\s+#.*$", "").replaceFirst("\\s+\\|\\s+head\\b.*$", "").strip();
+    // Without a trailing comment, a pipe to head or a redirection of the output.
+    String command = text.replaceFirst("\\s+#.*$", "").replaceFirst("\\s+\\|\\s+head\\b.*$", "")
+        .replaceFirst("\\s+>\\s*\\S+$", "").strip();
     if (command.contains("[") || command.contains("|") || command.contains("...")
         || PLACEHOLDER.matcher(command).find()) {
       return; // a synopsis, not a command line
