@@ -103,11 +103,11 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "T", description = "Worker threads. Default: all cores.")
   Integer threads;
 
-  @Option(names = "--base", paramLabel = "D", converter = Units.class,
+  @Option(names = "--base", paramLabel = "DURATION", converter = Units.class,
       description = "Base wait in ms (or a duration such as 100ms). Default 5 (overload: 50).")
   Double base;
 
-  @Option(names = "--cap", paramLabel = "D", converter = Units.class,
+  @Option(names = "--cap", paramLabel = "DURATION", converter = Units.class,
       description = "Largest wait in ms (or a duration). Default 2000.")
   Double cap;
 

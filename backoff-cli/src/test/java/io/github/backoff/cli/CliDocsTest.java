@@ -33,7 +33,7 @@ class CliDocsTest {
   private static final List<String> COMMANDS = List.of("schedule", "exec", "simulate");
   private static final Pattern REGION = Pattern.compile(
       "(<!-- generated: ([a-z-]+) -->\\n)(.*?)(<!-- end generated -->)", Pattern.DOTALL);
-  private static final Pattern DEFAULT = Pattern.compile("\\bDefault:? (\\S+?)[.,;]?(?=\\s|$)");
+  private static final Pattern DEFAULT = Pattern.compile("\\bDefault:? (.+?)\\.(?=\\s|$)");
   private static final Pattern CODE = Pattern.compile("`([a-z0-9-]+)`");
 
   @Test
@@ -146,7 +146,8 @@ class CliDocsTest {
         + " |\n| --- | --- | --- |" + " --- |".repeat(COMMANDS.size()) + "\n");
     byName.entrySet().stream().filter(e -> e.getValue().size() >= 2).sorted(Map.Entry.comparingByKey())
         .forEach(e -> {
-          OptionSpec first = e.getValue().values().iterator().next();
+          // Its meaning in the words of exec, the most general, else of the first command that has it.
+          OptionSpec first = e.getValue().getOrDefault("exec", e.getValue().values().iterator().next());
           String value = first.arity().max() > 0 && !first.typeInfo().isBoolean() ? "`" + first.paramLabel() + "`"
               : "";
           md.append("| `").append(String.join("`, `", first.names())).append("` | ").append(value).append(" | ")
