@@ -23,6 +23,17 @@ class ScheduleCommandTest {
   Path tmp;
 
   @Test
+  void table_capAsGiven_printsItInTheUnitGiven() {
+    // Issue 23: "--cap 64s" printed "capped at 1.067 min".
+    CliRun run = CliRun.of("schedule", "full-jitter", "--cap", "64s", "--samples", "10", "--seed", "1");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines().get(0)).contains("capped at 64 s").doesNotContain("min");
+    assertThat(CliRun.of("schedule", "full-jitter", "--cap", "2m", "--samples", "10").outLines().get(0))
+        .contains("capped at 2 min");
+  }
+
+  @Test
   void table_default_oneRowPerRetryWithHeader() {
     CliRun run = CliRun.of("schedule", "full-jitter", "--base", "100ms", "--cap", "20s", "--seed", "1");
     assertThat(run.exitCode()).isZero();
