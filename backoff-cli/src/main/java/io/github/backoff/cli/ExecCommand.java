@@ -10,6 +10,7 @@ import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -275,21 +276,38 @@ final class ExecCommand implements Callable<Integer> {
       if (program.isEmpty()) {
         return new Launch(NOT_FOUND, "command not found");
       }
-      if (program.contains("/")) {
+      if (program.contains("/") || program.contains(File.separator)) {
         return of(Path.of(program), "no such file or directory");
       }
       Launch found = new Launch(NOT_FOUND, "command not found");
-      for (String dir : (path == null ? "" : path).split(":", -1)) {
-        // An empty PATH entry is the working directory, as POSIX says.
-        Launch candidate = of(Path.of(dir.isEmpty() ? "." : dir).resolve(program), "command not found");
-        if (candidate.exitCode == 0) {
-          return candidate;
-        }
-        if (candidate.exitCode == CANNOT_EXECUTE && found.exitCode == NOT_FOUND) {
-          found = candidate; // bash: a non-executable match is reported only if no executable one follows
+      for (String dir : (path == null ? "" : path).split(File.pathSeparator, -1)) {
+        for (String extension : EXTENSIONS) {
+          // An empty PATH entry is the working directory, as POSIX says.
+          Launch candidate = of(Path.of(dir.isEmpty() ? "." : dir).resolve(program + extension),
+              "command not found");
+          if (candidate.exitCode == 0) {
+            return candidate;
+          }
+          if (candidate.exitCode == CANNOT_EXECUTE && found.exitCode == NOT_FOUND) {
+            found = candidate; // bash: a non-executable match is reported only if no executable one follows
+          }
         }
       }
       return found;
+    }
+
+    /** The name as given; on Windows also with the extensions of PATHEXT, as Windows looks a program up. */
+    private static final List<String> EXTENSIONS = File.separatorChar == '\\'
+        ? extensions(System.getenv().getOrDefault("PATHEXT", ".COM;.EXE;.BAT;.CMD")) : List.of("");
+
+    private static List<String> extensions(String pathext) {
+      List<String> all = new ArrayList<>(List.of(""));
+      for (String e : pathext.split(";")) {
+        if (!e.isBlank()) {
+          all.add(e.strip().toLowerCase(Locale.ROOT));
+        }
+      }
+      return List.copyOf(all);
     }
 
     private static Launch of(Path file, String missing) {
