@@ -5,6 +5,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
@@ -41,8 +43,9 @@ public final class BackoffCommand implements Callable<Integer> {
 
   /** A fresh command line with the error handling of the {@code backoff} command. */
   public static CommandLine commandLine() {
-    CommandLine commandLine = new CommandLine(new BackoffCommand());
+    CommandLine commandLine = Vocabulary.fill(new CommandLine(new BackoffCommand()));
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    commandLine.setExecutionStrategy(BackoffCommand::execute);
     commandLine.setParameterExceptionHandler(Errors::onParameterException);
     commandLine.setExecutionExceptionHandler(Errors::onExecutionException);
     return commandLine;
@@ -59,6 +62,21 @@ public final class BackoffCommand implements Callable<Integer> {
       out.flush();
       err.flush();
     }
+  }
+
+  /**
+   * picocli's {@code RunLast}, except that a word after {@code --help} or {@code --version} is bad usage: picocli
+   * would ignore it, and {@code backoff --version extra} should not pass silently.
+   */
+  private static int execute(ParseResult parseResult) {
+    for (ParseResult p = parseResult; p != null; p = p.subcommand()) {
+      if ((p.isUsageHelpRequested() || p.isVersionHelpRequested()) && !p.unmatched().isEmpty()) {
+        String option = p.isVersionHelpRequested() ? "--version" : "--help";
+        throw new ParameterException(p.commandSpec().commandLine(), option + " takes no arguments: '"
+            + String.join(" ", p.unmatched()) + "'");
+      }
+    }
+    return new CommandLine.RunLast().execute(parseResult);
   }
 
   /** Entry point of the runnable jar. */

@@ -8,13 +8,18 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * How the commands report problems: bad usage (a parse error, or an {@link IllegalArgumentException} from the
@@ -49,10 +54,76 @@ final class Errors {
 
   static int onParameterException(ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println(prefix(cmd) + plain(ex.getMessage()) + " (see '" + cmd.getCommandSpec().qualifiedName()
-        + " --help')");
+    String message = unknownCommand(ex).orElseGet(() -> plain(ex.getMessage()));
+    cmd.getErr().println(prefix(cmd) + message + helpPointer(cmd));
     cmd.getErr().flush();
     return BackoffCommand.USAGE;
+  }
+
+  /** What every usage error ends with: where to read more. */
+  private static String helpPointer(CommandLine cmd) {
+    return " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')";
+  }
+
+  /**
+   * A word where a sub-command goes that is none ({@code backoff bogus}): "unknown command 'bogus'", the closest
+   * command if one is close, and the list of commands; empty for any other parse error.
+   */
+  static Optional<String> unknownCommand(ParameterException ex) {
+    if (!(ex instanceof UnmatchedArgumentException)) {
+      return Optional.empty();
+    }
+    CommandSpec spec = ex.getCommandLine().getCommandSpec();
+    List<String> unmatched = ((UnmatchedArgumentException) ex).getUnmatched();
+    if (spec.subcommands().isEmpty() || !spec.positionalParameters().isEmpty() || unmatched.isEmpty()
+        || unmatched.get(0).startsWith("-")) {
+      return Optional.empty();
+    }
+    String word = unmatched.get(0);
+    List<String> commands = spec.subcommands().entrySet().stream()
+        .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey)
+        .distinct().collect(Collectors.toList());
+    String closest = closest(word, commands);
+    return Optional.of("unknown command '" + word + "'" + (closest == null ? "" : " (did you mean '" + closest
+        + "'?)") + "; the commands are " + String.join(", ", commands));
+  }
+
+  /**
+   * The name in {@code names} closest to {@code word} by edit distance, if it is close: a typo or two
+   * ({@code schedul}, {@code simualte}), or a prefix ({@code sim}); null if none is.
+   */
+  static String closest(String word, List<String> names) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String name : names) {
+      int d = name.startsWith(word) && !word.isEmpty() ? 0 : distance(word, name);
+      if (d < bestDistance) {
+        best = name;
+        bestDistance = d;
+      }
+    }
+    return best != null && bestDistance <= Math.max(2, best.length() / 3) ? best : null;
+  }
+
+  /** Damerau-Levenshtein distance (optimal string alignment): a swap of two neighbours is one edit. */
+  static int distance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
   }
 
   static int onExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
@@ -60,7 +131,7 @@ final class Errors {
       return onParameterException((ParameterException) ex, parseResult.originalArgs().toArray(new String[0]));
     }
     if (ex instanceof IllegalArgumentException) {
-      cmd.getErr().println(prefix(cmd) + plain(ex.getMessage()));
+      cmd.getErr().println(prefix(cmd) + plain(ex.getMessage()) + helpPointer(cmd));
       cmd.getErr().flush();
       return BackoffCommand.USAGE;
     }

@@ -10,10 +10,13 @@ import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,9 +52,9 @@ import picocli.CommandLine.Spec;
         "",
         "Retries on any non-zero exit code except 126 and 127 (the command cannot run), unless --retry-on-exit or "
             + "--no-retry-on-exit say otherwise. Exits with the last attempt's exit code, 124 if it timed out.",
-        "Strategies: " + StrategyOptions.STRATEGIES + " (default full-jitter from 1s, capped at 60s).",
-        "Presets: " + StrategyOptions.PRESETS + ".",
-        "Durations: 250ms, 1.5s, 2m, 500us or ISO-8601 (PT1S)."},
+        "Strategies: " + Vocabulary.STRATEGIES_TOKEN + " (default full-jitter from 1s, capped at 60s).",
+        "Presets: " + Vocabulary.PRESETS_TOKEN + ".",
+        Vocabulary.DURATIONS},
     footer = {"", "Examples:",
         "  backoff exec --max-time 2m -- curl -fsS http://localhost:8080/health",
         "  backoff exec --strategy google-drive -- ./upload.sh",
@@ -68,6 +71,7 @@ final class ExecCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "full-jitter",
+      completionCandidates = Vocabulary.StrategyNames.class,
       description = "A strategy or preset name. Default ${DEFAULT-VALUE}.")
   String strategy;
 
@@ -94,11 +98,11 @@ final class ExecCommand implements Callable<Integer> {
       description = "Kill an attempt (its whole process tree) that runs longer.")
   Duration attemptTimeout;
 
-  @Option(names = "--retry-on-exit", paramLabel = "CODES", split = ",",
-      description = "Retry only on these exit codes (comma-separated).")
+  @Option(names = "--retry-on-exit", paramLabel = "CODES", split = ",", converter = ExitCodeConverter.class,
+      description = "Retry only on these exit codes (comma-separated, 0 to 255).")
   List<Integer> retryOnExit;
 
-  @Option(names = "--no-retry-on-exit", paramLabel = "CODES", split = ",",
+  @Option(names = "--no-retry-on-exit", paramLabel = "CODES", split = ",", converter = ExitCodeConverter.class,
       description = "Never retry on these exit codes. Default 126,127.")
   List<Integer> noRetryOnExit;
 
@@ -115,6 +119,8 @@ final class ExecCommand implements Callable<Integer> {
   /** The process of the attempt in flight, for the signal handler. */
   private final AtomicReference<Process> running = new AtomicReference<>();
   private volatile boolean stopping;
+  /** The program could not be started: its one line says so, no "not retrying" line follows. */
+  private boolean cannotRun;
 
   /** What a run does, from the options and the defaults: the one place both {@link #call()} and tests read. */
   static final class Settings {
@@ -185,7 +191,7 @@ final class ExecCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       int exit = retrier.build().call(this::runOnce);
-      if (exit != 0 && !quiet && !exitCodes.isRetryable(exit)) {
+      if (exit != 0 && !quiet && !exitCodes.isRetryable(exit) && !cannotRun) {
         err.println("backoff: " + command.get(0) + " failed (exit " + exit + "); not retrying exit code " + exit);
       }
       return exit;
@@ -216,10 +222,16 @@ final class ExecCommand implements Callable<Integer> {
       if (stopping) {
         throw new InterruptedException("stopping on a signal");
       }
+      Launch launch = Launch.of(command.get(0), System.getenv("PATH"));
+      if (launch.exitCode != 0) {
+        return cannotRun(launch.reason, launch.exitCode);
+      }
       try {
         process = new ProcessBuilder(command).inheritIO().start();
       } catch (IOException e) {
-        return cannotRun(e);
+        // Found and executable, yet not started (not a program the system can load, or gone since): a shell
+        // says 126 here. The JDK's message is never parsed: its wording changes between releases.
+        return cannotRun("cannot be executed (" + Errors.describe(e) + ")", CANNOT_EXECUTE);
       }
       running.set(process);
     }
@@ -234,21 +246,82 @@ final class ExecCommand implements Callable<Integer> {
     }
   }
 
-  /** As a shell would: 127 if the program is not found, 126 if it cannot be executed. */
-  private int cannotRun(IOException e) {
-    String message = String.valueOf(e.getMessage());
+  /** Reports that the program cannot run, on one line, and returns {@code exitCode} (126 or 127). */
+  private int cannotRun(String reason, int exitCode) {
     if (!quiet) {
-      spec.commandLine().getErr().println("backoff: cannot run " + command.get(0) + ": "
-          + lowerFirst(message.replaceFirst("^Cannot run program \"[^\"]*\"(?: \\(in directory \"[^\"]*\"\\))?: ", "")
-              .replaceFirst("^error=\\d+, ", "")));
+      spec.commandLine().getErr().println("backoff: cannot run " + command.get(0) + ": " + reason);
       spec.commandLine().getErr().flush();
     }
-    return message.contains("error=2,") ? NOT_FOUND : CANNOT_EXECUTE;
+    cannotRun = true;
+    return exitCode;
   }
 
-  /** "No such file or directory" as the shell says it: "no such file or directory". */
-  private static String lowerFirst(String s) {
-    return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+  /**
+   * Whether a program can be started, decided from the file system as a shell does, never from the wording of the
+   * JDK's exception: a name with a slash is that file; a bare name is looked up in each {@code PATH} directory.
+   * Not found: 127. Found but not executable (or a directory): 126.
+   */
+  static final class Launch {
+    /** 0 if the program can be started, else 126 or 127. */
+    final int exitCode;
+    /** Why not, in a shell's words; empty if it can. */
+    final String reason;
+
+    private Launch(int exitCode, String reason) {
+      this.exitCode = exitCode;
+      this.reason = reason;
+    }
+
+    static Launch of(String program, String path) {
+      if (program.isEmpty()) {
+        return new Launch(NOT_FOUND, "command not found");
+      }
+      if (program.contains("/") || program.contains(File.separator)) {
+        return of(Path.of(program), "no such file or directory");
+      }
+      Launch found = new Launch(NOT_FOUND, "command not found");
+      for (String dir : (path == null ? "" : path).split(File.pathSeparator, -1)) {
+        for (String extension : EXTENSIONS) {
+          // An empty PATH entry is the working directory, as POSIX says.
+          Launch candidate = of(Path.of(dir.isEmpty() ? "." : dir).resolve(program + extension),
+              "command not found");
+          if (candidate.exitCode == 0) {
+            return candidate;
+          }
+          if (candidate.exitCode == CANNOT_EXECUTE && found.exitCode == NOT_FOUND) {
+            found = candidate; // bash: a non-executable match is reported only if no executable one follows
+          }
+        }
+      }
+      return found;
+    }
+
+    /** The name as given; on Windows also with the extensions of PATHEXT, as Windows looks a program up. */
+    private static final List<String> EXTENSIONS = File.separatorChar == '\\'
+        ? extensions(System.getenv().getOrDefault("PATHEXT", ".COM;.EXE;.BAT;.CMD")) : List.of("");
+
+    private static List<String> extensions(String pathext) {
+      List<String> all = new ArrayList<>(List.of(""));
+      for (String e : pathext.split(";")) {
+        if (!e.isBlank()) {
+          all.add(e.strip().toLowerCase(Locale.ROOT));
+        }
+      }
+      return List.copyOf(all);
+    }
+
+    private static Launch of(Path file, String missing) {
+      if (!Files.exists(file)) {
+        return new Launch(NOT_FOUND, missing);
+      }
+      if (Files.isDirectory(file)) {
+        return new Launch(CANNOT_EXECUTE, "is a directory");
+      }
+      if (!Files.isExecutable(file)) {
+        return new Launch(CANNOT_EXECUTE, "permission denied");
+      }
+      return new Launch(0, "");
+    }
   }
 
   /** The shutdown hook (SIGINT, SIGTERM): no new attempt, and the running command's tree is ended. */

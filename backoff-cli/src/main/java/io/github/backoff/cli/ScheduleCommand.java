@@ -31,17 +31,16 @@ import picocli.CommandLine.Spec;
         "Shows the waits of a backoff strategy or preset, retry by retry: theoretical min and max, median and 90th "
             + "percentile of sampled sequences, worst-case total wait.",
         "",
-        "Strategies: none, constant, linear, exponential, full-jitter, equal-jitter, decorrelated-jitter, "
-            + "decorrelated-jitter-v2, randomized, additive.",
-        "Presets: google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, ethernet, "
-            + "truncated-binary (takes --truncate-after and --cap).",
-        "Durations: 250ms, 1.5s, 2m, 500us, 10ns, 1h or ISO-8601 (PT1S)."},
+        "Strategies: " + Vocabulary.STRATEGIES_TOKEN + ".",
+        "Presets: " + Vocabulary.PRESETS_TOKEN + ".",
+        Vocabulary.DURATIONS},
     footer = {"", "Examples:",
         "  backoff schedule google-drive",
         "  backoff schedule full-jitter --base 100ms --cap 20s",
         "  backoff schedule ethernet --format csv --samples 1000 --seed 7",
         "  backoff schedule decorrelated-jitter --cap 10s --chart dj.png"})
 final class ScheduleCommand implements Callable<Integer> {
+  /** The retries a table shows by default: ten, that is eleven attempts. */
   static final int DEFAULT_ATTEMPTS = 10;
 
   enum Format { TABLE, CSV, JSON }
@@ -49,7 +48,8 @@ final class ScheduleCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "STRATEGY", description = "A strategy or preset name (see above).")
+  @Parameters(index = "0", paramLabel = "STRATEGY", completionCandidates = Vocabulary.StrategyNames.class,
+      description = "A strategy or preset name (see above).")
   String strategy;
 
   @Option(names = "--base", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -63,8 +63,14 @@ final class ScheduleCommand implements Callable<Integer> {
   @Mixin
   StrategyOptions options = new StrategyOptions();
 
-  @Option(names = "--attempts", paramLabel = "N",
-      description = "Retries per sequence (table rows). Default 10, or the preset's own limit.")
+  @Option(names = "--max-attempts", paramLabel = "N",
+      description = "Attempts in all, the first included, as exec --max-attempts counts them: the table shows the "
+          + "N-1 waits between them. Default 11, or the preset's own limit.")
+  Integer maxAttempts;
+
+  /** The old name, kept so that no script breaks: N retries, that is --max-attempts N+1. */
+  @Option(names = "--attempts", paramLabel = "N", hidden = true,
+      description = "Deprecated: retries per sequence; use --max-attempts N+1.")
   Integer attempts;
 
   @Option(names = "--samples", paramLabel = "S", defaultValue = "1000",
@@ -75,6 +81,7 @@ final class ScheduleCommand implements Callable<Integer> {
   Long seed;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+      completionCandidates = Vocabulary.FormatNames.class,
       description = "table (default): one row per retry; csv: the raw samples, header retry,delay_ms; json: the table.")
   Format format;
 
@@ -85,12 +92,14 @@ final class ScheduleCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Subject subject = subject();
-    int retries = attempts != null ? attempts : subject.defaultRetries;
-    requirePositive(retries, "--attempts");
+    int retries = retries(subject);
     requirePositive(samples, "--samples");
     if ((long) retries * samples > BackoffSchedule.MAX_TOTAL_SAMPLES) {
-      throw usage("--attempts x --samples must be <= " + BackoffSchedule.MAX_TOTAL_SAMPLES + ": " + retries
-          + " x " + samples);
+      throw usage(attempts != null
+          ? "--attempts x --samples must be <= " + BackoffSchedule.MAX_TOTAL_SAMPLES + ": " + retries + " x "
+              + samples
+          : "(--max-attempts - 1) x --samples must be <= " + BackoffSchedule.MAX_TOTAL_SAMPLES + ": " + retries
+              + " x " + samples);
     }
     if (chart != null) {
       checkWritable(chart);
@@ -143,6 +152,24 @@ final class ScheduleCommand implements Callable<Integer> {
 
   private Subject subject() {
     return new Subject(options.resolve(strategy, spec, base, cap, null, null));
+  }
+
+  /** The retries (table rows): --max-attempts N shows N-1, the old --attempts N shows N. */
+  private int retries(Subject subject) {
+    if (attempts != null && maxAttempts != null) {
+      throw usage("--attempts is the old name of --max-attempts (N retries = --max-attempts N+1): give one");
+    }
+    if (attempts != null) {
+      requirePositive(attempts, "--attempts");
+      return attempts;
+    }
+    if (maxAttempts != null) {
+      if (maxAttempts < 2) {
+        throw usage("--max-attempts must be >= 2 (a wait comes between two attempts): " + maxAttempts);
+      }
+      return maxAttempts - 1;
+    }
+    return subject.defaultRetries;
   }
 
   private void requirePositive(int value, String option) {

@@ -66,7 +66,12 @@ import picocli.CommandLine.TypeConversionException;
         "--model hedging: requests at --load of --servers servers with a lognormal latency and a slow tail; "
             + "compares --modes none, fixed, percentile and budgeted hedging: p50/p99/p99.9 latency and extra load "
             + "per load level, and the load where hedging starts to hurt. Writes DIR/results.csv, one chart per "
-            + "metric and DIR/report.html."},
+            + "metric and DIR/report.html.",
+        "",
+        "Strategies: " + Vocabulary.STRATEGIES_TOKEN + ".",
+        "Presets: " + Vocabulary.PRESETS_TOKEN + ".",
+        Vocabulary.DURATIONS + " A plain number is in the unit its option names: ms for --base, --cap and "
+            + "--hedge-delay, seconds for the overload model's times."},
     footer = {"", "Examples:",
         "  backoff simulate",
         "  backoff simulate --model single-server --clients 10..100:10 --runs 50",
@@ -84,7 +89,7 @@ final class SimulateCommand implements Callable<Integer> {
           + "system with an outage, see the overload options; hedging: hedged requests across load levels). Default ${DEFAULT-VALUE}.")
   String model;
 
-  @Option(names = "--strategies", paramLabel = "LIST",
+  @Option(names = "--strategies", paramLabel = "LIST", completionCandidates = Vocabulary.StrategyNames.class,
       description = "Comma-separated strategy or preset names. Default: the study's five (overload: full-jitter).")
   String strategies;
 
@@ -98,11 +103,11 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "T", description = "Worker threads. Default: all cores.")
   Integer threads;
 
-  @Option(names = "--base", paramLabel = "D", converter = Units.class,
+  @Option(names = "--base", paramLabel = "DURATION", converter = Units.class,
       description = "Base wait in ms (or a duration such as 100ms). Default 5 (overload: 50).")
   Double base;
 
-  @Option(names = "--cap", paramLabel = "D", converter = Units.class,
+  @Option(names = "--cap", paramLabel = "DURATION", converter = Units.class,
       description = "Largest wait in ms (or a duration). Default 2000.")
   Double cap;
 

@@ -22,10 +22,6 @@ import picocli.CommandLine.ParameterException;
  * <p>A picocli mixin: not thread-safe, one instance per run.
  */
 final class StrategyOptions {
-  static final String STRATEGIES = "none, constant, linear, exponential, full-jitter, equal-jitter, "
-      + "decorrelated-jitter, decorrelated-jitter-v2, randomized, additive";
-  static final String PRESETS = "google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy, "
-      + "aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary (takes --truncate-after and --cap)";
   /** The presets with a separate strategy for throttling errors, for --throttling's messages. */
   static final String THROTTLING_PRESETS = Preset.all().stream().filter(p -> p.throttlingBackoff().isPresent())
       .map(Preset::name).collect(Collectors.joining(", "));

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,42 @@ class CompletionCommandTest {
   }
 
   @Test
+  void completionBash_completesStrategyAndPresetNames() throws Exception {
+    Path script = script("bash");
+    List<String> all = Vocabulary.strategyAndPresetNames();
+    assertThat(complete(script, "backoff", "schedule", "")).containsExactlyInAnyOrderElementsOf(all);
+    assertThat(complete(script, "backoff", "exec", "--strategy", "")).containsExactlyInAnyOrderElementsOf(all);
+    assertThat(complete(script, "backoff", "schedule", "aws-")).containsExactlyInAnyOrder("aws-simpledb",
+        "aws-sdk-standard", "aws-sdk-legacy", "aws-sdk-2026", "aws-dynamodb-2026");
+    assertThat(complete(script, "backoff", "exec", "--strategy", "goo")).containsExactlyInAnyOrder(
+        "google-http-client", "google-drive");
+    assertThat(complete(script, "backoff", "simulate", "--strategies", "decorrelated-jitter-"))
+        .containsExactly("decorrelated-jitter-v2");
+  }
+
+  @Test
+  void completionBash_completesFormatAndModelValues() throws Exception {
+    Path script = script("bash");
+    assertThat(complete(script, "backoff", "schedule", "full-jitter", "--format", ""))
+        .containsExactlyInAnyOrder("table", "csv", "json");
+    assertThat(complete(script, "backoff", "schedule", "full-jitter", "--format", "c")).containsExactly("csv");
+    assertThat(complete(script, "backoff", "simulate", "--model", ""))
+        .containsExactlyInAnyOrderElementsOf(io.github.backoff.sim.ModelRegistry.defaults().names());
+  }
+
+  @Test
+  void completionBash_completesFilePathsForFileOptions() throws Exception {
+    Path script = script("bash");
+    Files.createDirectories(dir.resolve("charts-dir"));
+    Files.writeString(dir.resolve("chart-old.png"), "");
+    String prefix = dir.resolve("chart").toString();
+    assertThat(complete(script, "backoff", "schedule", "full-jitter", "--chart", prefix))
+        .containsExactlyInAnyOrder(prefix + "-old.png", prefix + "s-dir");
+    assertThat(complete(script, "backoff", "simulate", "--out", prefix))
+        .contains(prefix + "s-dir");
+  }
+
+  @Test
   void completionZsh_isValidZshAndNamesZsh() throws Exception {
     CliRun run = CliRun.of("completion", "zsh");
     assertThat(run.exitCode()).isZero();
@@ -45,6 +82,19 @@ class CompletionCommandTest {
     Result registered = run("zsh", "-fc", "source '" + script + "' && print -r -- \"$_comps[backoff]\"");
     assertThat(registered.exitCode()).as(registered.output()).isZero();
     assertThat(registered.output()).contains("_complete_backoff");
+  }
+
+  @Test
+  void completionZsh_completesPresets() throws Exception {
+    assumeThat(onPath("zsh")).as("zsh installed").isTrue();
+    Path script = script("zsh");
+    // The zsh script is bash's run through bashcompinit: the same function fills COMPREPLY.
+    Result result = run("zsh", "-fc", "source '" + script + "'\n"
+        + "COMP_WORDS=(backoff schedule aws-sdk-2) COMP_CWORD=2 COMP_LINE='backoff schedule aws-sdk-2'\n"
+        + "COMP_POINT=${#COMP_LINE}\n_complete_backoff backoff aws-sdk-2 schedule 2>/dev/null\n"
+        + "print -rl -- $COMPREPLY");
+    assertThat(result.output().lines().map(String::strip).filter(l -> !l.isEmpty()))
+        .containsExactly("aws-sdk-2026");
   }
 
   @Test

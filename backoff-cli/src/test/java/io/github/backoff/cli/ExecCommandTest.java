@@ -80,6 +80,58 @@ class ExecCommandTest {
   }
 
   @Test
+  void exec_programNotFound_oneLineFromTheFileSystemNotTheJdkMessage() {
+    // On JDK 25 the JDK's "Cannot run program" wording changed and this used to exit 126 with two lines.
+    CliRun run = CliRun.of(args(List.of("--base", "1ms"), "/no/such/program"));
+
+    assertThat(run.exitCode()).isEqualTo(ExecCommand.NOT_FOUND);
+    assertThat(run.errLines()).containsExactly("backoff: cannot run /no/such/program: no such file or directory");
+  }
+
+  @Test
+  void exec_bareNameNotOnPath_exits127CommandNotFound() {
+    CliRun run = CliRun.of(args(List.of("--base", "1ms"), "no-such-program-of-backoff"));
+
+    assertThat(run.exitCode()).isEqualTo(ExecCommand.NOT_FOUND);
+    assertThat(run.errLines()).containsExactly("backoff: cannot run no-such-program-of-backoff: command not found");
+  }
+
+  @Test
+  void exec_fileNotExecutable_exits126WithOneLine() throws IOException {
+    Path file = Files.writeString(dir.resolve("not-executable.sh"), "#!/bin/sh\nexit 0\n");
+
+    CliRun run = CliRun.of(args(List.of("--base", "1ms"), file.toString()));
+
+    assertThat(run.exitCode()).isEqualTo(ExecCommand.CANNOT_EXECUTE);
+    assertThat(run.errLines()).containsExactly("backoff: cannot run " + file + ": permission denied");
+  }
+
+  @Test
+  void exec_directory_exits126() {
+    CliRun run = CliRun.of(args(List.of("--base", "1ms"), dir.toString()));
+
+    assertThat(run.exitCode()).isEqualTo(ExecCommand.CANNOT_EXECUTE);
+    assertThat(run.errLines()).containsExactly("backoff: cannot run " + dir + ": is a directory");
+  }
+
+  @Test
+  void launch_bareName_isLookedUpOnPathLikeAShell() throws IOException {
+    Path first = Files.createDirectories(dir.resolve("first"));
+    Path second = Files.createDirectories(dir.resolve("second"));
+    Files.writeString(first.resolve("tool"), "#!/bin/sh\n");
+    Path executable = Files.writeString(second.resolve("tool"), "#!/bin/sh\n");
+    assertThat(executable.toFile().setExecutable(true)).isTrue();
+    String path = first + ":" + second;
+
+    assertThat(ExecCommand.Launch.of("tool", path).exitCode).as("an executable later on PATH").isZero();
+    assertThat(ExecCommand.Launch.of("tool", first.toString()).exitCode).as("only a non-executable one")
+        .isEqualTo(ExecCommand.CANNOT_EXECUTE);
+    assertThat(ExecCommand.Launch.of("other", path).exitCode).isEqualTo(ExecCommand.NOT_FOUND);
+    assertThat(ExecCommand.Launch.of("tool", null).exitCode).isEqualTo(ExecCommand.NOT_FOUND);
+    assertThat(ExecCommand.Launch.of(executable.toString(), "").exitCode).isZero();
+  }
+
+  @Test
   void exec_noRetryOnExit_listedCodeStopsAtOnce() throws IOException {
     CliRun run = CliRun.of(args(List.of("--base", "1ms", "--no-retry-on-exit", "3,4"), failing(100, 4)));
 

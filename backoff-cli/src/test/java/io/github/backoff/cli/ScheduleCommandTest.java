@@ -23,6 +23,17 @@ class ScheduleCommandTest {
   Path tmp;
 
   @Test
+  void table_capAsGiven_printsItInTheUnitGiven() {
+    // Issue 23: "--cap 64s" printed "capped at 1.067 min".
+    CliRun run = CliRun.of("schedule", "full-jitter", "--cap", "64s", "--samples", "10", "--seed", "1");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines().get(0)).contains("capped at 64 s").doesNotContain("min");
+    assertThat(CliRun.of("schedule", "full-jitter", "--cap", "2m", "--samples", "10").outLines().get(0))
+        .contains("capped at 2 min");
+  }
+
+  @Test
   void table_default_oneRowPerRetryWithHeader() {
     CliRun run = CliRun.of("schedule", "full-jitter", "--base", "100ms", "--cap", "20s", "--seed", "1");
     assertThat(run.exitCode()).isZero();
@@ -179,7 +190,9 @@ class ScheduleCommandTest {
         Arguments.of(List.of("schedule", "exponential", "--base", "5 parsecs"), "unknown unit 'parsecs'"),
         Arguments.of(List.of("schedule", "exponential", "--attempts", "0"), "--attempts must be >= 1: 0"),
         Arguments.of(List.of("schedule", "exponential", "--samples", "-3"), "--samples must be >= 1: -3"),
-        Arguments.of(List.of("schedule", "exponential", "--samples", "100000000"), "--attempts x --samples"),
+        Arguments.of(List.of("schedule", "exponential", "--samples", "100000000"), "(--max-attempts - 1) x --samples"),
+        Arguments.of(List.of("schedule", "exponential", "--attempts", "10", "--samples", "100000000"),
+            "--attempts x --samples"),
         Arguments.of(List.of("schedule", "exponential", "--format", "xml"), "'xml'"),
         Arguments.of(List.of("schedule", "exponential", "--multiplier", "0.5"), "multiplier must be >= 1"),
         Arguments.of(List.of("schedule", "randomized", "--factor", "2"), "factor must be in [0, 1]: 2.0"),

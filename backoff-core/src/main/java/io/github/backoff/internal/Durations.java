@@ -70,7 +70,8 @@ public final class Durations {
 
   /**
    * A short human-readable form: {@code 0 ms}, {@code 500 us}, {@code 25 ms}, {@code 1.5 s}, {@code 2 min},
-   * with at most three significant decimals; {@code Long.MAX_VALUE} prints as {@code forever}.
+   * with at most three significant decimals; {@code Long.MAX_VALUE} prints as {@code forever}. From a minute
+   * up, a value prints in the largest of h, min and s that says it exactly ({@code 64 s}, not {@code 1.067 min}).
    */
   public static String format(long nanos) {
     if (nanos == Long.MAX_VALUE) {
@@ -94,10 +95,29 @@ public final class Durations {
     if (nanos < 60_000_000_000L) {
       return decimal(nanos, 1_000_000_000L) + " s";
     }
+    // A value a user gave in seconds prints as given: 64 s, not a rounded 1.067 min. Minutes and hours only when
+    // they say it exactly (2 min, 1.5 min, 1 h); otherwise whole seconds, or, failing that, the rounded unit.
+    long hour = 3_600_000_000_000L;
+    long minute = 60_000_000_000L;
+    if (nanos >= hour && isExact(nanos, hour)) {
+      return decimal(nanos, hour) + " h";
+    }
+    if (isExact(nanos, minute)) {
+      return decimal(nanos, minute) + " min";
+    }
+    if (isExact(nanos, 1_000_000_000L)) {
+      return decimal(nanos, 1_000_000_000L) + " s";
+    }
     if (nanos < 3_600_000_000_000L) {
       return decimal(nanos, 60_000_000_000L) + " min";
     }
     return decimal(nanos, 3_600_000_000_000L) + " h";
+  }
+
+  /** Whether {@code nanos} in {@code unit}s has at most three decimals, so {@link #decimal} prints it exactly. */
+  private static boolean isExact(long nanos, long unit) {
+    return BigDecimal.valueOf(nanos).divide(BigDecimal.valueOf(unit), java.math.MathContext.DECIMAL128)
+        .stripTrailingZeros().scale() <= 3;
   }
 
   private static String decimal(long nanos, long unit) {

@@ -173,6 +173,21 @@ class DurationsTest {
     assertThat(Durations.format(nanos)).isEqualTo(expected);
   }
 
+  @ParameterizedTest
+  @CsvSource({
+      "64000000000, 64 s",
+      "100000000000, 100 s",
+      "3601000000000, 3601 s",
+      "3660000000000, 61 min",
+      "5400000000000, 1.5 h",
+      "61500000000, 1.025 min",
+      "64000000001, 1.067 min",
+  })
+  void format_fromAMinuteUp_printsTheValueAsGivenWhenAUnitSaysItExactly(long nanos, String expected) {
+    // schedule --cap 64s used to print "capped at 1.067 min".
+    assertThat(Durations.format(nanos)).isEqualTo(expected);
+  }
+
   @Test
   void format_justBelowAUnit_roundsWithinTheSmallerUnit() {
     assertThat(Durations.format(999_999_999L)).isEqualTo("1000 ms");
