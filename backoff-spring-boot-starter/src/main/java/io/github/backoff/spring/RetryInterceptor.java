@@ -175,7 +175,9 @@ final class RetryInterceptor implements MethodInterceptor {
       Class<?> type = m.getParameterTypes()[m.getParameterCount() - 1];
       for (Throwable t : candidates) {
         int d = distance(t.getClass(), type);
-        if (d < bestDistance) {
+        // On a tie the cause wins: it says more than the RetryException around it, and the choice must not
+        // depend on the order in which reflection lists the methods.
+        if (d < bestDistance || (d == bestDistance && d != Integer.MAX_VALUE && t != failure && argument == failure)) {
           bestDistance = d;
           best = m;
           argument = t;
