@@ -99,7 +99,7 @@ class RetryInterceptorCancellationTest {
 
   @Test
   void execute_canceledInFlight_failsWithoutRetry() throws Exception {
-    server.enqueue(FaultReply.status(200).withBody("late").withHeadersDelay(Duration.ofSeconds(10)));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build()).build();
     Call call = client.newCall(get());
     CompletableFuture<Object> outcome = new CompletableFuture<>();
@@ -118,7 +118,7 @@ class RetryInterceptorCancellationTest {
   @Test
   void execute_okHttpCallTimeout_coversEveryAttemptAndStopsTheRetries() {
     // Real time, briefly: OkHttp's call timeout (300 ms) fires during the first attempt and cancels the call.
-    server.enqueue(FaultReply.status(200).withBody("late").withHeadersDelay(Duration.ofSeconds(10)));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     OkHttpClient client = Fixtures.client(RetryInterceptor.of(Fixtures.policy(events)))
         .callTimeout(300, TimeUnit.MILLISECONDS).build();
 
@@ -163,7 +163,7 @@ class RetryInterceptorCancellationTest {
   @Test
   void execute_policyWithAttemptTimeout_retriesASlowAttempt() throws IOException {
     // Real time, briefly: the first attempt's read times out at the policy's 200 ms; the second gets the answer.
-    server.enqueue(FaultReply.status(200).withBody("late").withHeadersDelay(Duration.ofSeconds(10)));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withAttemptTimeout(Duration.ofMillis(200))
         .build();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).build()).build();
@@ -182,7 +182,7 @@ class RetryInterceptorCancellationTest {
   void execute_interruptedDuringAnAttempt_stopsAndKeepsTheInterruptFlag() throws Exception {
     // Real time, briefly: a blocking socket read ignores the interrupt until its 300 ms timeout; then the core sees
     // the interrupted thread and stops instead of retrying.
-    server.enqueue(FaultReply.status(200).withBody("late").withHeadersDelay(Duration.ofSeconds(10)));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build())
         .readTimeout(300, TimeUnit.MILLISECONDS).build();
     CompletableFuture<Object> outcome = new CompletableFuture<>();

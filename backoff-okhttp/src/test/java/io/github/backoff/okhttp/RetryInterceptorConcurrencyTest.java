@@ -37,7 +37,7 @@ class RetryInterceptorConcurrencyTest {
       server.dispatch(r -> {
         int n = seen.computeIfAbsent(r.path(), p -> new AtomicInteger()).incrementAndGet();
         return r.path().startsWith("/down/") ? FaultReply.status(503).withBody(r.path())
-            : n == 1 ? FaultReply.status(500).withBody("oops") : FaultReply.status(200).withBody(r.path());
+            : n == 1 ? FaultReply.status(500).withBody("oops") : FaultReply.ok(r.path());
       });
       OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(new Events()), clock).build()).build();
       client.dispatcher().setMaxRequestsPerHost(CALLS);

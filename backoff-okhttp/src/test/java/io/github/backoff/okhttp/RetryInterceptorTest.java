@@ -390,7 +390,7 @@ class RetryInterceptorTest {
   @Test
   void intercept_silentServerAndDeadline_lastAttemptEndsAtTheDeadline() throws IOException {
     // Real time: the server never answers, the client's read timeout is 2 s, the deadline 300 ms.
-    server.enqueue(FaultReply.status(200).withBody("late").withHeadersDelay(Duration.ofSeconds(10)));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withMaxElapsed(Duration.ofMillis(300)).build();
     OkHttpClient client = Fixtures.client(RetryInterceptor.of(policy)).build();
     long start = System.nanoTime();
