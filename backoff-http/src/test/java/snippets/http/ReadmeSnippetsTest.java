@@ -1,10 +1,11 @@
 package snippets.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static snippets.http.Loopback.status;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ReadmeSnippetsTest {
   @Test
   void async_failedAttemptThenSuccess_completesWithTheBody() throws IOException {
-    try (Loopback server = Loopback.start(status(200, "hello"))) {
+    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.ok("hello")).start()) {
       RetryPolicy<String> policy = RetryPolicy.<String>builder().withBackoff(Backoff.none()).withMaxAttempts(3)
           .build();
       HttpRequest request = HttpRequest.newBuilder(server.uri("/")).build();
@@ -25,13 +26,13 @@ class ReadmeSnippetsTest {
       CompletableFuture<String> body = ReadmeSnippets.async(policy, HttpClient.newHttpClient(), request);
 
       assertThat(body.join()).isEqualTo("hello");
-      assertThat(server.requests()).isEqualTo(1);
+      assertThat(server.requestCount()).isEqualTo(1);
     }
   }
 
   @Test
   void http_503Then200_sendRetries_thenEachWayAnswers() throws IOException {
-    try (Loopback server = Loopback.start(status(503, "busy"), status(200, "ok"))) {
+    try (FaultServer server = FaultServer.start().enqueue(FaultReply.status(503).withBody("busy"))) {
       RetryPolicy<HttpResponse<?>> policy = RetryPolicy.<HttpResponse<?>>builder()
           .withBackoff(Backoff.constant(Duration.ofMillis(1))).withMaxAttempts(3).build();
       HttpRequest request = HttpRequest.newBuilder(server.uri("/")).build();
@@ -43,7 +44,7 @@ class ReadmeSnippetsTest {
       assertThat(sent.result().statusCode()).isEqualTo(200);
       assertThat(sent.result().attempts()).isEqualTo(1);
       assertThat(sent.result().stopReason()).isEmpty();
-      assertThat(server.requests()).as("503 and 200 for send, then one each").isEqualTo(4);
+      assertThat(server.requestCount()).as("503 and 200 for send, then one each").isEqualTo(4);
     }
   }
 

@@ -1,8 +1,10 @@
 package snippets.okhttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static snippets.okhttp.Loopback.status;
 
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
+import io.github.backoff.testing.RecordedRequest;
 import java.io.IOException;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -18,28 +20,31 @@ class OkHttpExampleTest {
   @Test
   void client_404_returnedAtOnce() throws IOException {
     // A 404 is not retried, so this runs without waiting (the example uses the system sleeper).
-    try (Loopback server = Loopback.start(status(404, "no such page"))) {
+    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.status(404).withBody("no such page"))
+        .start()) {
       try (Response response = OkHttpExample.client().newCall(new Request.Builder().url(server.uri("/x").toString())
           .build()).execute()) {
         assertThat(response.code()).isEqualTo(404);
         assertThat(response.body().string()).isEqualTo("no such page");
       }
-      assertThat(server.requests()).isEqualTo(1);
+      assertThat(server.requestCount()).isEqualTo(1);
     }
   }
 
   @Test
   void main_runsAgainstAServer() throws IOException {
-    try (Loopback server = Loopback.start(status(404, "no such page"))) {
+    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.status(404).withBody("no such page"))
+        .start()) {
       OkHttpExample.main(new String[] {server.uri("/").toString()});
 
-      assertThat(server.requests()).isEqualTo(1);
+      assertThat(server.requestCount()).isEqualTo(1);
     }
   }
 
   @Test
   void retrofit_503Then200_retriedLikeAnyOkHttpCall() throws IOException {
-    try (Loopback server = Loopback.start(status(503, "busy"), status(200, "item 7"))) {
+    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.ok("item 7")).start()
+        .enqueue(FaultReply.status(503).withBody("busy"))) {
       HttpUrl loopback = HttpUrl.get(server.uri("/"));
       OkHttpClient client = new OkHttpClient.Builder()
           .addInterceptor(chain -> chain.proceed(chain.request().newBuilder()   // api.example.com: the loopback
@@ -53,8 +58,8 @@ class OkHttpExampleTest {
 
       assertThat(response.code()).isEqualTo(200);
       assertThat(response.body().string()).isEqualTo("item 7");
-      assertThat(server.requests()).isEqualTo(2);
-      assertThat(server.paths()).containsExactly("/items/7", "/items/7");
+      assertThat(server.requestCount()).isEqualTo(2);
+      assertThat(server.requests()).extracting(RecordedRequest::path).containsExactly("/items/7", "/items/7");
     }
   }
 }

@@ -1,10 +1,11 @@
 package snippets.okhttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static snippets.okhttp.Loopback.status;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class ReadmeSnippetsTest {
   @Test
   void interceptor_503Then200_retried() throws IOException {
-    try (Loopback server = Loopback.start(status(503, "busy"), status(200, "hello"))) {
+    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.ok("hello")).start()
+        .enqueue(FaultReply.status(503).withBody("busy"))) {
       RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withBackoff(Backoff.none()).withMaxAttempts(3)
           .build();
 
@@ -22,7 +24,7 @@ class ReadmeSnippetsTest {
         assertThat(response.code()).isEqualTo(200);
         assertThat(response.body().string()).isEqualTo("hello");
       }
-      assertThat(server.requests()).isEqualTo(2);
+      assertThat(server.requestCount()).isEqualTo(2);
     }
   }
 }

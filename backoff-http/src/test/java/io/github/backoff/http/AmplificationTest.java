@@ -1,10 +1,10 @@
 package io.github.backoff.http;
 
-import static io.github.backoff.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryPolicy;
-import java.io.IOException;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -51,15 +51,15 @@ class AmplificationTest {
 
   /** Runs the load and returns the requests the server saw per request made. */
   private static double run(int rejection, UnaryOperator<RetryingHttpClientBuilder> options) throws Exception {
-    try (TestServer server = TestServer.start()) {
+    try (FaultServer server = FaultServer.start()) {
       AtomicInteger admitted = new AtomicInteger();
       Limiter limiter = new Limiter(100_000_000L);
-      server.replyWith(r -> {
+      server.dispatch(r -> {
         if (limiter.tryAcquire()) {
           admitted.incrementAndGet();
-          return status(200, "ok");
+          return FaultReply.ok("ok");
         }
-        return status(rejection, "limited");
+        return FaultReply.status(rejection).withBody("limited");
       });
       RetryingHttpClient http = options.apply(RetryingHttpClient.builder(CLIENT,
           RetryPolicy.<HttpResponse<?>>builder().withMaxAttempts(5).build())).build();
@@ -71,15 +71,13 @@ class AmplificationTest {
       }
       CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).get(15, TimeUnit.SECONDS);
 
-      int seen = server.received().size();
+      int seen = server.requestCount();
       double ratio = (double) seen / REQUESTS;
       System.out.printf(Locale.ROOT, "AMPLIFICATION rejection=%d budget=%s made=%d seen=%d ratio=%.2f "
               + "succeeded=%d in %d ms%n", rejection, http.budget().isPresent() ? "default" : "none", REQUESTS, seen,
           ratio, admitted.get(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
       assertThat(calls).allSatisfy(c -> assertThat(c.join().statusCode()).isIn(200, rejection));
       return ratio;
-    } catch (IOException e) {
-      throw new AssertionError(e);
     }
   }
 

@@ -1,8 +1,5 @@
 package io.github.backoff.http;
 
-import static io.github.backoff.http.RawServer.slowBody;
-import static io.github.backoff.http.RawServer.slowHeaders;
-import static io.github.backoff.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +10,10 @@ import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.Randoms;
+import io.github.backoff.testing.RecordedRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Real network faults from our own fault server ({@link RawServer}): what the caller gets, how long it takes and
+ * Real network faults from our own fault server ({@link FaultServer}): what the caller gets, how long it takes and
  * how many requests the server sees; then the default budget, the outcome API and the server's hints. Shared by
  * {@code send} and {@code sendAsync} like {@link SendScenarios}. Scenarios about timeouts run in real time with
  * short limits (hundreds of milliseconds); the rest in virtual time.
@@ -59,8 +59,18 @@ abstract class FaultScenarios extends SendScenarios {
         policy.withBackoff(Backoff.constant(Duration.ofMillis(10))).build()).build());
   }
 
-  static HttpRequest get(RawServer raw) {
+  static HttpRequest get(FaultServer raw) {
     return HttpRequest.newBuilder(raw.uri("/a")).build();
+  }
+
+  /** 200 with its headers at once, then a body of {@code bytes} bytes, one every {@link #STEP}; then it closes. */
+  static FaultReply slowBody(int bytes) {
+    return FaultReply.ok("x".repeat(bytes)).withBodyThrottle(1, STEP).withConnectionClose();
+  }
+
+  /** 200 "ok" after 5 s (or when the server closes); then it closes. */
+  static FaultReply slowHeaders() {
+    return FaultReply.ok("ok").withHeadersDelay(Duration.ofSeconds(5)).withConnectionClose();
   }
 
   // ------------------------------------------------------------ 1. the deadline covers the body
@@ -104,7 +114,7 @@ abstract class FaultScenarios extends SendScenarios {
   void send_slowBodyPastTheDeadline_stopsAtTheDeadline(String name, Handler handler) throws IOException {
     // Headers at once, then 12 bytes over 2.4 s; the request timeout (the JDK's, which stops at the headers)
     // would never fire.
-    try (RawServer raw = new RawServer(r -> slowBody(12, STEP))) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> slowBody(12))) {
       Client http = realTime(policy().withMaxAttempts(5).withMaxElapsed(Duration.ofMillis(250)));
       HttpRequest request = HttpRequest.newBuilder(raw.uri("/a")).timeout(Duration.ofMillis(200)).build();
       long start = System.nanoTime();
@@ -117,13 +127,13 @@ abstract class FaultScenarios extends SendScenarios {
                 .hasMessageStartingWith("attempt 1 timed out after ").hasMessageContaining("body included");
           });
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
-      assertThat(raw.requests()).isEqualTo(1);
+      assertThat(raw.requestCount()).isEqualTo(1);
     }
   }
 
   @Test
   void send_slowBodyPastTheAttemptTimeout_isRetried() throws IOException {
-    try (RawServer raw = new RawServer(slowBody(12, STEP), RawServer.Action.OK)) {
+    try (FaultServer raw = FaultServer.start().enqueue(slowBody(12), FaultReply.ok("ok").withConnectionClose())) {
       Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(300)));
       long start = System.nanoTime();
 
@@ -131,7 +141,7 @@ abstract class FaultScenarios extends SendScenarios {
 
       assertThat(result.response().body()).isEqualTo("ok");
       assertThat(result.attempts()).isEqualTo(2);
-      assertThat(raw.requests()).isEqualTo(2);
+      assertThat(raw.requestCount()).isEqualTo(2);
       // Our timer and the core's own attempt timer (the backstop) race; either way the slow body is cut off.
       assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
           .isInstanceOfAny(HttpTimeoutException.class, AttemptTimeoutException.class));
@@ -143,7 +153,7 @@ abstract class FaultScenarios extends SendScenarios {
   void send_streamingHandler_limitsCoverTheHeadersOnlyAndTheBodyIsReadAfterTheDeadline() throws IOException {
     // What the docs promise for ofInputStream, ofLines and ofPublisher: the response comes back with its headers,
     // within the limits; reading the body afterwards is the caller's, and may outlast the deadline.
-    try (RawServer raw = new RawServer(r -> slowBody(5, STEP))) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> slowBody(5))) {
       Client http = realTime(policy().withMaxElapsed(Duration.ofMillis(600)));
       long start = System.nanoTime();
 
@@ -154,7 +164,7 @@ abstract class FaultScenarios extends SendScenarios {
         assertThat(new String(body.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo("xxxxx");
       }
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(600));
-      assertThat(raw.requests()).isEqualTo(1);
+      assertThat(raw.requestCount()).isEqualTo(1);
     }
   }
 
@@ -162,7 +172,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_attemptTimeoutLongerThanTheTimeLeft_isCutToTheTimeLeft() throws IOException {
-    try (RawServer raw = new RawServer(r -> slowBody(12, STEP))) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> slowBody(12))) {
       Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(600))
           .withMaxElapsed(Duration.ofMillis(900)));
       long start = System.nanoTime();
@@ -179,13 +189,13 @@ abstract class FaultScenarios extends SendScenarios {
           });
       // Without the cut the second attempt would end at 1.2 s at the earliest; with it, at the 900 ms deadline.
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1300));
-      assertThat(raw.requests()).isEqualTo(2);
+      assertThat(raw.requestCount()).isEqualTo(2);
     }
   }
 
   @Test
   void send_slowHeadersPastTheDeadline_stopAtTheDeadline() throws IOException {
-    try (RawServer raw = new RawServer(r -> slowHeaders(Duration.ofSeconds(5), RawServer.Action.OK))) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> slowHeaders())) {
       Client http = realTime(policy().withMaxElapsed(Duration.ofMillis(300)));
       long start = System.nanoTime();
 
@@ -193,7 +203,7 @@ abstract class FaultScenarios extends SendScenarios {
           .isInstanceOfSatisfying(RetryException.class,
               e -> assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
-      assertThat(raw.requests()).isEqualTo(1);
+      assertThat(raw.requestCount()).isEqualTo(1);
     }
   }
 
@@ -201,65 +211,65 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_getResetBeforeTheFirstByte_serverSeesTwoRequestsPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.reset())) {
       Client http = http(policy().withMaxAttempts(3));
 
       assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
           .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
       // The JDK client resends a GET once, silently, when its connection fails before any response byte.
-      assertThat(raw.requests()).isEqualTo(6);
+      assertThat(raw.requestCount()).isEqualTo(6);
     }
   }
 
   @Test
   void send_getClosedWithoutResponse_serverSeesTwoRequestsPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.CLOSE)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.close())) {
       Client http = http(policy().withMaxAttempts(3));
 
       assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
           .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
-      assertThat(raw.requests()).isEqualTo(6);
+      assertThat(raw.requestCount()).isEqualTo(6);
     }
   }
 
   @Test
   void send_getResetThenOk_succeedsAtTheFirstAttemptThroughTheJdkResend() throws IOException {
-    try (RawServer raw = new RawServer(RawServer.Action.RESET, RawServer.Action.OK)) {
+    try (FaultServer raw = FaultServer.start().enqueue(FaultReply.reset(), FaultReply.ok("ok").withConnectionClose())) {
       HttpRetryResult<String> result = http(policy()).sendWithOutcome(get(raw), BodyHandlers.ofString());
 
       assertThat(result.response().body()).isEqualTo("ok");
       assertThat(result.attempts()).isEqualTo(1);
-      assertThat(raw.requests()).isEqualTo(2);
+      assertThat(raw.requestCount()).isEqualTo(2);
       assertThat(events.retries()).isEmpty();
     }
   }
 
   @Test
   void send_putResetBeforeTheFirstByte_serverSeesOneRequestPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.reset())) {
       Client http = http(policy().withMaxAttempts(3));
       HttpRequest put = HttpRequest.newBuilder(raw.uri("/a")).PUT(BodyPublishers.ofString("x")).build();
 
       assertThatThrownBy(() -> http.send(put, BodyHandlers.ofString()))
           .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
-      assertThat(raw.requests()).isEqualTo(3);
+      assertThat(raw.requestCount()).isEqualTo(3);
     }
   }
 
   @Test
   void send_getResetAfterTheFirstByte_serverSeesOneRequestPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET_AFTER_FIRST_BYTE)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.resetAfterFirstByte())) {
       Client http = http(policy().withMaxAttempts(3));
 
       assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
           .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.attempts()).isEqualTo(3));
-      assertThat(raw.requests()).isEqualTo(3);
+      assertThat(raw.requestCount()).isEqualTo(3);
     }
   }
 
   @Test
   void send_getTruncatedBody_serverSeesOneRequestPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.CLOSE_MID_RESPONSE)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.truncatedBody(100, 7))) {
       Client http = http(policy().withMaxAttempts(3));
 
       assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
@@ -267,13 +277,13 @@ abstract class FaultScenarios extends SendScenarios {
             assertThat(e.attempts()).isEqualTo(3);
             assertThat(e).hasCauseInstanceOf(IOException.class);
           });
-      assertThat(raw.requests()).isEqualTo(3);
+      assertThat(raw.requestCount()).isEqualTo(3);
     }
   }
 
   @Test
   void send_getSlowerThanTheRequestTimeout_serverSeesOneRequestPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> slowHeaders(Duration.ofSeconds(5), RawServer.Action.OK))) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> slowHeaders())) {
       Client http = http(policy().withMaxAttempts(3));
       HttpRequest request = HttpRequest.newBuilder(raw.uri("/a")).timeout(Duration.ofMillis(100)).build();
 
@@ -282,17 +292,18 @@ abstract class FaultScenarios extends SendScenarios {
             assertThat(e.attempts()).isEqualTo(3);
             assertThat(e).hasCauseInstanceOf(HttpTimeoutException.class);
           });
-      assertThat(raw.requests()).isEqualTo(3);
+      assertThat(raw.requestCount()).isEqualTo(3);
     }
   }
 
   @Test
   void send_redirectChainEndingIn503_serverSeesTheWholeChainPerAttempt() throws IOException {
-    try (RawServer raw = new RawServer(r -> switch (r.path()) {
-      case "/a" -> RawServer.redirect(302, "/b");
-      case "/b" -> RawServer.redirect(307, "/c");
-      default -> RawServer.status(503, "busy");
-    })) {
+    try (FaultServer raw = FaultServer.start()) {
+      raw.dispatch(r -> switch (r.path()) {
+        case "/a" -> redirect(302, raw.uri("/b"));
+        case "/b" -> redirect(307, raw.uri("/c"));
+        default -> FaultReply.status(503).withBody("busy").withConnectionClose();
+      });
       Client http = new Client(RetryingHttpClient.builder(REDIRECTING, policy().withMaxAttempts(3).build())
           .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time).withRandom(Randoms.uniforms(0.5))
           .build());
@@ -303,14 +314,15 @@ abstract class FaultScenarios extends SendScenarios {
       assertThat(result.response().uri()).isEqualTo(raw.uri("/c"));
       assertThat(result.attempts()).isEqualTo(3);
       assertThat(result.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
-      assertThat(raw.received()).extracting(RawServer.Request::path)
+      assertThat(raw.requests()).extracting(RecordedRequest::path)
           .containsExactly("/a", "/b", "/c", "/a", "/b", "/c", "/a", "/b", "/c");
     }
   }
 
   @Test
   void send_redirectLoop_returnsTheLastRedirectAtTheJdkLimitWithoutRetrying() throws IOException {
-    try (RawServer raw = new RawServer(r -> RawServer.redirect(302, "/a"))) {
+    try (FaultServer raw = FaultServer.start()) {
+      raw.dispatch(r -> redirect(302, raw.uri("/a")));
       Client http = new Client(RetryingHttpClient.builder(REDIRECTING, policy().withMaxAttempts(3).build())
           .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time).build());
 
@@ -320,15 +332,20 @@ abstract class FaultScenarios extends SendScenarios {
       assertThat(result.attempts()).isEqualTo(1);
       assertThat(result.stopReason()).isEmpty();
       // jdk.httpclient.redirects.retrylimit, 5 by default: the first request and four redirects.
-      assertThat(raw.requests()).isEqualTo(5);
+      assertThat(raw.requestCount()).isEqualTo(5);
     }
+  }
+
+  /** A redirect to {@code location}; the connection closes after it, as a fault server's replies used to. */
+  private static FaultReply redirect(int status, java.net.URI location) {
+    return FaultReply.status(status).withHeader("Location", location.toString()).withConnectionClose();
   }
 
   // ------------------------------------------------------------ 4. a budget by default
 
   @Test
   void send_defaultBudget_deniesRetriesOnceTheQuotaIsSpent() {
-    server.replyWith(r -> status(503, "down"));
+    server.dispatch(r -> FaultReply.status(503).withBody("down"));
     Client http = http(policy().withMaxAttempts(10));
 
     List<HttpRetryResult<String>> results = Stream.generate(() -> http.sendWithOutcome(get("/a"),
@@ -339,13 +356,13 @@ abstract class FaultScenarios extends SendScenarios {
     assertThat(results).extracting(r -> r.stopReason().orElseThrow()).containsExactly(
         StopReason.ATTEMPTS_EXHAUSTED, StopReason.ATTEMPTS_EXHAUSTED, StopReason.ATTEMPTS_EXHAUSTED,
         StopReason.BUDGET_DENIED, StopReason.BUDGET_DENIED);
-    assertThat(server.received()).hasSize(40);
+    assertThat(server.requests()).hasSize(40);
     assertThat(http.http.budget().orElseThrow().available()).isEqualTo(10.0);
   }
 
   @Test
   void send_defaultBudget_chargesAThrottlingRetryFiveUnits() {
-    server.replyWith(r -> status(429, "slow down"));
+    server.dispatch(r -> FaultReply.status(429).withBody("slow down"));
     Client http = http(policy().withMaxAttempts(10));
 
     http.send(get("/a"), BodyHandlers.ofString());
@@ -356,7 +373,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_successAfterRetries_refundsTheBudget() {
-    server.reply(status(503, ""), status(503, ""));
+    server.enqueue(FaultReply.status(503), FaultReply.status(503));
     Client http = http(policy());
 
     http.send(get("/a"), BodyHandlers.ofString());
@@ -367,19 +384,19 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_withoutBudget_makesEveryAttempt() {
-    server.replyWith(r -> status(503, "down"));
+    server.dispatch(r -> FaultReply.status(503).withBody("down"));
     Client http = http(policy().withMaxAttempts(10), RetryingHttpClientBuilder::withoutBudget);
 
     for (int i = 0; i < 5; i++) {
       assertThat(http.sendWithOutcome(get("/a"), BodyHandlers.ofString()).attempts()).isEqualTo(10);
     }
-    assertThat(server.received()).hasSize(50);
+    assertThat(server.requests()).hasSize(50);
     assertThat(http.http.budget()).isEmpty();
   }
 
   @Test
   void send_budgetOfThePolicy_isUsedInsteadOfTheDefault() {
-    server.replyWith(r -> status(503, "down"));
+    server.dispatch(r -> FaultReply.status(503).withBody("down"));
     RetryBudget own = RetryBudget.retryQuota(20, 10, 10);
     Client http = http(policy().withMaxAttempts(10).withBudget(own), RetryingHttpClientBuilder::withoutBudget);
 
@@ -396,8 +413,8 @@ abstract class FaultScenarios extends SendScenarios {
   void send_manyClientsToldRetryAfter1_comeBackSpreadOverHalfASecond() {
     int clients = 100;
     Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
-    server.replyWith(r -> hits.computeIfAbsent(r.path(), k -> new AtomicInteger()).incrementAndGet() == 1
-        ? status(429, "", "Retry-After", "1") : status(200, "ok"));
+    server.dispatch(r -> hits.computeIfAbsent(r.path(), k -> new AtomicInteger()).incrementAndGet() == 1
+        ? FaultReply.status(429).withHeader("Retry-After", "1") : FaultReply.ok("ok"));
     Client http = new Client(RetryingHttpClient.builder(Fixtures.httpClient(), policy().build())
         .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
         .withRandom(Randoms.seeded(20261123)).withClock(Fixtures.clockOf(time)).withoutBudget().build());
@@ -412,14 +429,14 @@ abstract class FaultScenarios extends SendScenarios {
     int[] buckets = new int[10];
     waits.forEach(w -> buckets[(int) ((w - 1000) / 50)]++);
     assertThat(java.util.Arrays.stream(buckets).boxed().toList()).allSatisfy(n -> assertThat(n).isBetween(3, 20));
-    assertThat(server.received()).hasSize(2 * clients);
+    assertThat(server.requests()).hasSize(2 * clients);
   }
 
   @Test
   void send_retryAfterDateInThePast_waitsOnlyTheSpread() {
     String anHourAgo = DateTimeFormatter.RFC_1123_DATE_TIME.format(
         Fixtures.EPOCH.minusSeconds(3600).atOffset(ZoneOffset.UTC));
-    server.reply(status(503, "", "Retry-After", anHourAgo));
+    server.enqueue(FaultReply.status(503).withHeader("Retry-After", anHourAgo));
 
     HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
 
@@ -433,21 +450,21 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_hugeRetryAfter_givesUpAtOnceWithDelayTooLong() {
-    server.reply(status(503, "", "Retry-After", "99999999999999999999999"));
+    server.enqueue(FaultReply.status(503).withHeader("Retry-After", "99999999999999999999999"));
 
     HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
     assertThat(result.statusCode()).isEqualTo(503);
     assertThat(result.attempts()).isEqualTo(1);
     assertThat(result.stopReason()).contains(StopReason.DELAY_TOO_LONG);
-    assertThat(server.received()).hasSize(1);
+    assertThat(server.requests()).hasSize(1);
   }
 
   // ------------------------------------------------------------ 6. the outcome with the response
 
   @Test
   void sendWithOutcome_retriesExhausted_tellsAttemptsElapsedAndReason() {
-    server.replyWith(r -> status(503, "busy"));
+    server.dispatch(r -> FaultReply.status(503).withBody("busy"));
 
     HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
@@ -459,7 +476,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void sendWithOutcome_retryAfterOfADay_tellsDelayTooLong() {
-    server.reply(status(429, "tomorrow", "Retry-After", "86400"));
+    server.enqueue(FaultReply.status(429).withBody("tomorrow").withHeader("Retry-After", "86400"));
 
     HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
@@ -472,7 +489,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void sendWithOutcome_deadline_tellsTimeBudgetExhausted() {
-    server.replyWith(r -> status(503, ""));
+    server.dispatch(r -> FaultReply.status(503));
 
     HttpRetryResult<String> result = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(500)))
         .sendWithOutcome(get("/a"), BodyHandlers.ofString());
@@ -484,7 +501,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void sendWithOutcome_successAfterRetries_hasNoStopReason() {
-    server.reply(status(503, ""), status(502, ""));
+    server.enqueue(FaultReply.status(503), FaultReply.status(502));
 
     HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
@@ -496,7 +513,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void sendWithOutcome_finalStatus_hasNoStopReason() {
-    server.reply(status(404, "gone"));
+    server.enqueue(FaultReply.status(404).withBody("gone"));
 
     HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
@@ -507,7 +524,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void sendWithOutcome_postThatMayNotBeRetried_tellsNotRetryable() {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).POST(BodyPublishers.ofString("o")).build();
 
     HttpRetryResult<String> result = http(policy()).sendWithOutcome(post, BodyHandlers.ofString());
@@ -519,7 +536,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void sendWithOutcome_resultConditionOfThePolicy_tellsTheReasonAndKeepsTheBody() {
-    server.replyWith(r -> status(200, "{\"status\":\"pending\"}"));
+    server.dispatch(r -> FaultReply.ok("{\"status\":\"pending\"}"));
     RetryPolicyBuilder<HttpResponse<?>> pending = policy().withMaxAttempts(2)
         .retryIfResult(r -> r.body() instanceof String && ((String) r.body()).contains("pending"));
 
@@ -534,9 +551,11 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_millisHintHeader_isClampedTheAwsWay() {
-    server.reply(status(503, "", "x-amz-retry-after", "1500"), status(503, "", "x-amz-retry-after", "100"),
-        status(503, "", "x-amz-retry-after", "60000"), status(503, "", "x-amz-retry-after", "soon"),
-        status(500, "", "x-amz-retry-after", "-3"));
+    server.enqueue(FaultReply.status(503).withHeader("x-amz-retry-after", "1500"),
+        FaultReply.status(503).withHeader("x-amz-retry-after", "100"),
+        FaultReply.status(503).withHeader("x-amz-retry-after", "60000"),
+        FaultReply.status(503).withHeader("x-amz-retry-after", "soon"),
+        FaultReply.status(500).withHeader("x-amz-retry-after", "-3"));
     UnaryOperator<RetryingHttpClientBuilder> amz = b -> b.withRetryAfterMillisHeader("x-amz-retry-after");
 
     HttpResponse<String> response = http(policy().withMaxAttempts(6), amz).send(get("/a"), BodyHandlers.ofString());
@@ -551,7 +570,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_millisHintHeaderNotConfigured_isIgnored() {
-    server.reply(status(503, "", "x-amz-retry-after", "1500"));
+    server.enqueue(FaultReply.status(503).withHeader("x-amz-retry-after", "1500"));
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
@@ -560,7 +579,7 @@ abstract class FaultScenarios extends SendScenarios {
 
   @Test
   void send_retryAfterAndMillisHint_retryAfterWins() {
-    server.reply(status(429, "", "Retry-After", "1", "x-amz-retry-after", "3000"));
+    server.enqueue(FaultReply.status(429).withHeader("Retry-After", "1").withHeader("x-amz-retry-after", "3000"));
 
     http(policy(), b -> b.withRetryAfterMillisHeader("x-amz-retry-after", Duration.ofSeconds(10)))
         .send(get("/a"), BodyHandlers.ofString());

@@ -1,7 +1,5 @@
 package io.github.backoff.http;
 
-import static io.github.backoff.http.TestServer.slow;
-import static io.github.backoff.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.hedge.HedgeCancelled;
@@ -9,6 +7,8 @@ import io.github.backoff.hedge.HedgeEvent;
 import io.github.backoff.hedge.HedgePolicy;
 import io.github.backoff.hedge.HedgeSent;
 import io.github.backoff.hedge.HedgeWon;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class HedgingHttpClientTest {
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final List<HedgeEvent<?>> events = new CopyOnWriteArrayList<>();
-  private TestServer server;
+  private FaultServer server;
 
   private HedgingHttpClient hedging(Duration delay) {
     HedgePolicy<HttpResponse<?>> policy = HedgePolicy.<HttpResponse<?>>builder()
@@ -39,8 +39,8 @@ class HedgingHttpClientTest {
   }
 
   /** A server that answers the n-th request with "reply n", after {@code slowFirst} for the first. */
-  private static TestServer server(Duration slowFirst) throws IOException {
-    return TestServer.start().reply(slow(slowFirst, status(200, "reply 1")), status(200, "reply 2"));
+  private static FaultServer server(Duration slowFirst) throws IOException {
+    return FaultServer.start().enqueue(FaultReply.ok("reply 1").withHeadersDelay(slowFirst), FaultReply.ok("reply 2"));
   }
 
   private URI uri() {
@@ -48,7 +48,7 @@ class HedgingHttpClientTest {
   }
 
   private int requests() {
-    return server.received().size();
+    return server.requests().size();
   }
 
   @AfterEach

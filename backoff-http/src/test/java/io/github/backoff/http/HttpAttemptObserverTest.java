@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -38,20 +40,11 @@ class HttpAttemptObserverTest {
     return RetryPolicy.<HttpResponse<?>>builder().withBackoff(Backoff.none()).withMaxAttempts(3).build();
   }
 
-  private static TestServer.Reply recordingHeader(List<String> headers, TestServer.Reply then) {
-    return (exchange, server) -> {
-      headers.add(exchange.getRequestHeaders().getFirst("X-Attempt"));
-      then.send(exchange, server);
-    };
-  }
-
   @Test
   void send_retriedStatuses_observesEachAttemptAndSendsTheDecoratedRequest() throws Exception {
-    List<String> headers = new CopyOnWriteArrayList<>();
-    try (TestServer server = TestServer.start()) {
-      server.reply(recordingHeader(headers, TestServer.status(503, "busy")),
-          recordingHeader(headers, TestServer.status(503, "busy")), recordingHeader(headers, TestServer.status(200,
-              "ok")));
+    try (FaultServer server = FaultServer.start()) {
+      server.enqueue(FaultReply.status(503).withBody("busy"), FaultReply.status(503).withBody("busy"),
+          FaultReply.ok("ok"));
       RetryingHttpClient http = RetryingHttpClient.builder(Fixtures.httpClient(), policy())
           .withAttemptObserver(observer).build();
 
@@ -61,14 +54,14 @@ class HttpAttemptObserverTest {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(seen).containsExactly("call GET", "before 1", "after 1: 503", "before 2", "after 2: 503",
           "before 3", "after 3: 200");
-      assertThat(headers).containsExactly("1", "2", "3");
+      assertThat(server.requests()).extracting(r -> r.header("X-Attempt")).containsExactly("1", "2", "3");
     }
   }
 
   @Test
   void sendAsync_connectionRefused_observesEachFailure() throws Exception {
     java.net.URI closed;
-    try (TestServer server = TestServer.start()) {
+    try (FaultServer server = FaultServer.start()) {
       closed = server.uri("/gone");
     }
     RetryingHttpClient http = RetryingHttpClient.builder(Fixtures.httpClient(), policy())
@@ -84,8 +77,8 @@ class HttpAttemptObserverTest {
 
   @Test
   void send_observerThrows_callIsUnaffected() throws Exception {
-    try (TestServer server = TestServer.start()) {
-      server.reply(TestServer.status(503, "busy"));
+    try (FaultServer server = FaultServer.start()) {
+      server.enqueue(FaultReply.status(503).withBody("busy"));
       RetryingHttpClient http = RetryingHttpClient.builder(Fixtures.httpClient(), policy())
           .withAttemptObserver(request -> new HttpAttemptObserver.Call() {
             @Override
@@ -103,7 +96,7 @@ class HttpAttemptObserverTest {
           .timeout(Duration.ofSeconds(5)).build(), BodyHandlers.ofString());
 
       assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(server.received()).hasSize(2);
+      assertThat(server.requests()).hasSize(2);
     }
   }
 

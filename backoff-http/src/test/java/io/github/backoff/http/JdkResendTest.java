@@ -2,6 +2,8 @@ package io.github.backoff.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,21 +21,21 @@ import org.junit.jupiter.api.Test;
 class JdkResendTest {
   @Test
   void plainClient_getResetBeforeTheFirstByte_isSentTwice() throws Exception {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.reset())) {
       assertThat(probe(raw, List.of())).startsWith("failed");
-      assertThat(raw.requests()).isEqualTo(2);
+      assertThat(raw.requestCount()).isEqualTo(2);
     }
   }
 
   @Test
   void plainClient_retryLimitOne_getResetBeforeTheFirstByte_isSentOnce() throws Exception {
-    try (RawServer raw = new RawServer(r -> RawServer.Action.RESET)) {
+    try (FaultServer raw = FaultServer.start().dispatch(r -> FaultReply.reset())) {
       assertThat(probe(raw, List.of("-Djdk.httpclient.redirects.retrylimit=1"))).startsWith("failed");
-      assertThat(raw.requests()).isEqualTo(1);
+      assertThat(raw.requestCount()).isEqualTo(1);
     }
   }
 
-  private static String probe(RawServer raw, List<String> options) throws IOException, InterruptedException {
+  private static String probe(FaultServer raw, List<String> options) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(options);

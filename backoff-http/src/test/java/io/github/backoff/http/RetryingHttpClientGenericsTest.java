@@ -1,10 +1,11 @@
 package io.github.backoff.http;
 
-import static io.github.backoff.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,11 +24,11 @@ import org.junit.jupiter.api.Test;
 class RetryingHttpClientGenericsTest {
   private static final HttpClient CLIENT = Fixtures.httpClient();
 
-  private TestServer server;
+  private FaultServer server;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
   }
 
   @AfterEach
@@ -42,14 +43,14 @@ class RetryingHttpClientGenericsTest {
         .retryIfResult(r -> r.statusCode() == 418 && r.body().equals("teapot"))
         .build();
     RetryingHttpClient of = RetryingHttpClient.of(CLIENT, policy);
-    server.reply(status(418, "teapot"), status(200, "ok"));
+    server.enqueue(FaultReply.status(418).withBody("teapot"), FaultReply.ok("ok"));
 
     HttpResponse<String> response = RetryingHttpClient.builder(CLIENT, policy).withSleeper(nanos -> {}).build()
         .send(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString());
 
     assertThat(of.policy()).isSameAs(policy);
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(server.received()).hasSize(2);
+    assertThat(server.requests()).hasSize(2);
   }
 
   @Test

@@ -1,7 +1,5 @@
 package io.github.backoff.http;
 
-import static io.github.backoff.http.TestServer.slow;
-import static io.github.backoff.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +8,8 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.ManualScheduler;
 import io.github.backoff.testing.Randoms;
 import java.io.ByteArrayInputStream;
@@ -42,12 +42,12 @@ import org.junit.jupiter.api.Test;
 class RetryingHttpClientSendAsyncTest {
   private static final HttpClient CLIENT = Fixtures.httpClient();
 
-  private TestServer server;
+  private FaultServer server;
   private Fixtures.Events events;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
     events = new Fixtures.Events();
   }
 
@@ -66,7 +66,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_503Then200_completesWith200() throws Exception {
-    server.reply(status(503, "busy"), status(200, "hello"));
+    server.enqueue(FaultReply.status(503).withBody("busy"), FaultReply.ok("hello"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(10))).onEvent(events).build());
 
@@ -80,7 +80,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_429WithRetryAfter_retriesWhenVirtualTimeReachesTheAskedWait() throws Exception {
-    server.reply(status(429, "", "Retry-After", "1"));
+    server.enqueue(FaultReply.status(429).withHeader("Retry-After", "1"));
     ManualScheduler time = new ManualScheduler();
     RetryingHttpClient http = RetryingHttpClient.builder(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
             .onEvent(events).build())
@@ -93,10 +93,10 @@ class RetryingHttpClientSendAsyncTest {
     time.advance(Duration.ofMillis(1249));
 
     assertThat(future).isNotDone();
-    assertThat(server.received()).hasSize(1);
+    assertThat(server.requests()).hasSize(1);
     time.advance(Duration.ofMillis(1));
     assertThat(await(future).statusCode()).isEqualTo(200);
-    assertThat(server.received()).hasSize(2);
+    assertThat(server.requests()).hasSize(2);
     assertThat(events.retries()).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250));
       assertThat(r.overridden()).isTrue();
@@ -105,7 +105,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_cancelWhileARetryWaits_startsNoFurtherAttempt() {
-    server.reply(status(503, ""));
+    server.enqueue(FaultReply.status(503));
     ManualScheduler time = new ManualScheduler();
     RetryingHttpClient http = RetryingHttpClient.builder(CLIENT, RetryPolicy.<HttpResponse<?>>builder().build())
         .withTicker(time::nanoTime).withScheduler(time).build();
@@ -117,7 +117,7 @@ class RetryingHttpClientSendAsyncTest {
 
     assertThat(time.pendingTasks()).isZero();
     time.advance(Duration.ofMinutes(1));
-    assertThat(server.received()).hasSize(1);
+    assertThat(server.requests()).hasSize(1);
   }
 
   @Test
@@ -141,7 +141,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() throws Exception {
-    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(1))).onEvent(events).build());
 
@@ -155,7 +155,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void send_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() {
-    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
         .onEvent(events).build());
@@ -171,7 +171,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() throws Exception {
-    server.reply(slow(Duration.ofSeconds(5), status(200, "too late")), status(200, "in time"));
+    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
         .onEvent(events).build());
@@ -192,12 +192,12 @@ class RetryingHttpClientSendAsyncTest {
 
     assertThatThrownBy(() -> http.sendAsync(put, BodyHandlers.ofString()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot be sent twice");
-    assertThat(server.received()).isEmpty();
+    assertThat(server.requests()).isEmpty();
   }
 
   @Test
   void send_deadlineShorterThanASlowServer_stopsWithTimeBudgetExhaustedInTime() {
-    server.replyWith(r -> slow(Duration.ofSeconds(5), status(200, "too late")));
+    server.dispatch(r -> FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(10))).withMaxAttempts(5)
         .withMaxElapsed(Duration.ofMillis(300)).build());
@@ -213,7 +213,7 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_deadlineShorterThanASlowServer_stopsWithTimeBudgetExhausted() {
-    server.replyWith(r -> slow(Duration.ofSeconds(5), status(200, "too late")));
+    server.dispatch(r -> FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(10))).withMaxAttempts(5)
         .withMaxElapsed(Duration.ofMillis(300)).build());
@@ -240,22 +240,17 @@ class RetryingHttpClientSendAsyncTest {
       failures[i] = seeded.nextBoolean() ? 1 + seeded.nextInt(4) : 0;
     }
     Map<Integer, AtomicInteger> hits = new ConcurrentHashMap<>();
-    server.replyWith(r -> {
+    server.dispatch(r -> {
       int id = Integer.parseInt(r.path().substring("/item/".length()));
       int attempt = hits.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
       if (attempt > failures[id]) {
-        return status(200, "item " + id);
+        return FaultReply.ok("item " + id);
       }
       return switch (attempt) {
-        case 1 -> status(503, "busy");
-        case 2 -> (exchange, s) -> {
-          exchange.sendResponseHeaders(200, 100);
-          exchange.getResponseBody().write(new byte[7]);
-          exchange.getResponseBody().flush();
-          throw new IOException("hang up mid-body"); // the server then drops the connection
-        };
-        case 3 -> status(429, "", "Retry-After", "0");
-        default -> status(500, "broken");
+        case 1 -> FaultReply.status(503).withBody("busy");
+        case 2 -> FaultReply.truncatedBody(100, 7); // hangs up mid-body
+        case 3 -> FaultReply.status(429).withHeader("Retry-After", "0");
+        default -> FaultReply.status(500).withBody("broken");
       };
     });
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()

@@ -3,6 +3,7 @@ package io.github.backoff.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,11 +19,11 @@ import org.junit.jupiter.api.Test;
  * {@code backoff-scheduler-N}) for their per-attempt limits, and start no timer thread of backoff-http's beside it.
  */
 class TimerThreadsTest {
-  private TestServer server;
+  private FaultServer server;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
   }
 
   @AfterEach

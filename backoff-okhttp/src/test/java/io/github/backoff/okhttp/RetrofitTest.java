@@ -1,12 +1,14 @@
 package io.github.backoff.okhttp;
 
-import static io.github.backoff.okhttp.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.StopReason;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
+import io.github.backoff.testing.RecordedRequest;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -31,12 +33,12 @@ class RetrofitTest {
 
   private final FakeClock clock = new FakeClock();
   private final Events events = new Events();
-  private TestServer server;
+  private FaultServer server;
   private OkHttpClient client;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
     client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build()).build();
   }
 
@@ -51,25 +53,26 @@ class RetrofitTest {
 
   @Test
   void retrofitCall_503Then200_retried() throws IOException {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
 
-    Response<ResponseBody> response = items(server.url("/").toString()).item("7").execute();
+    Response<ResponseBody> response = items(server.uri("/").toString()).item("7").execute();
 
     assertThat(response.isSuccessful()).isTrue();
     assertThat(response.body().string()).isEqualTo("ok");
-    assertThat(server.received()).extracting(TestServer.Received::path).containsExactly("/items/7", "/items/7");
+    assertThat(server.requests()).extracting(RecordedRequest::path).containsExactly("/items/7", "/items/7");
   }
 
   @Test
   void retrofitCall_retryableStatusToTheEnd_errorBodyAndStopReachTheCaller() throws IOException {
-    server.reply(status(503, "busy 1"), status(503, "busy 2"), status(503, "busy 3"));
+    server.enqueue(FaultReply.status(503).withBody("busy 1"), FaultReply.status(503).withBody("busy 2"),
+        FaultReply.status(503).withBody("busy 3"));
 
-    Response<ResponseBody> response = items(server.url("/").toString()).item("7").execute();
+    Response<ResponseBody> response = items(server.uri("/").toString()).item("7").execute();
 
     assertThat(response.code()).isEqualTo(503);
     assertThat(response.errorBody().string()).isEqualTo("busy 3");
     assertThat(RetryStop.of(response.raw()).map(RetryStop::reason)).contains(StopReason.ATTEMPTS_EXHAUSTED);
-    assertThat(server.count()).isEqualTo(3);
+    assertThat(server.requestCount()).isEqualTo(3);
   }
 
   @Test

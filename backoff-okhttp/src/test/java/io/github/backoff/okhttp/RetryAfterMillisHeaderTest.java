@@ -1,13 +1,15 @@
 package io.github.backoff.okhttp;
 
-import static io.github.backoff.okhttp.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.time.Duration;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -24,11 +26,11 @@ class RetryAfterMillisHeaderTest {
 
   private final FakeClock clock = new FakeClock();
   private final Events events = new Events();
-  private TestServer server;
+  private FaultServer server;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
   }
 
   @AfterEach
@@ -38,7 +40,7 @@ class RetryAfterMillisHeaderTest {
 
   @Test
   void intercept_hintWithinTheClamp_waitsTheHint() throws IOException {
-    RetryScheduled<?> retry = retryAfter(status(503, "busy", AMZ, "2500"));
+    RetryScheduled<?> retry = retryAfter(FaultReply.status(503).withBody("busy").withHeader(AMZ, "2500"));
 
     assertThat(retry.overridden()).isTrue();
     assertThat(retry.delay()).isEqualTo(Duration.ofMillis(2500));
@@ -47,19 +49,21 @@ class RetryAfterMillisHeaderTest {
 
   @Test
   void intercept_hintFarAboveTheBackoff_atMost5sAboveIt() throws IOException {
-    assertThat(retryAfter(status(500, "error", AMZ, "60000")).delay()).isEqualTo(Duration.ofSeconds(6));
+    assertThat(retryAfter(FaultReply.status(500).withBody("error").withHeader(AMZ, "60000")).delay())
+        .isEqualTo(Duration.ofSeconds(6));
   }
 
   @Test
   void intercept_hintBelowTheBackoff_neverShortensIt() throws IOException {
-    assertThat(retryAfter(status(429, "slow down", AMZ, "200")).delay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(retryAfter(FaultReply.status(429).withBody("slow down").withHeader(AMZ, "200")).delay())
+        .isEqualTo(Duration.ofSeconds(1));
   }
 
   @Test
   void intercept_invalidHint_ignored() throws IOException {
     for (String invalid : new String[] {"1.5", "-100", "2s", "", "Mon, 23 Nov 2026 12:00:10 GMT"}) {
       events.all.clear();
-      RetryScheduled<?> retry = retryAfter(status(503, "busy", AMZ, invalid));
+      RetryScheduled<?> retry = retryAfter(FaultReply.status(503).withBody("busy").withHeader(AMZ, invalid));
 
       assertThat(retry.overridden()).as(invalid).isFalse();
       assertThat(retry.delay()).as(invalid).isEqualTo(Duration.ofSeconds(1));
@@ -68,7 +72,8 @@ class RetryAfterMillisHeaderTest {
 
   @Test
   void intercept_retryAfterAndHint_retryAfterWins() throws IOException {
-    RetryScheduled<?> retry = retryAfter(status(503, "busy", "Retry-After", "3", AMZ, "100"));
+    RetryScheduled<?> retry = retryAfter(FaultReply.status(503).withBody("busy").withHeader("Retry-After", "3")
+        .withHeader(AMZ, "100"));
 
     assertThat(retry.delay()).isBetween(Duration.ofSeconds(3), Duration.ofMillis(4500));
   }
@@ -76,11 +81,11 @@ class RetryAfterMillisHeaderTest {
   @Test
   void intercept_notConfigured_hintIgnored() throws IOException {
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build()).build();
-    server.reply(status(503, "busy", AMZ, "2500"));
+    server.enqueue(FaultReply.status(503).withBody("busy").withHeader(AMZ, "2500"));
 
     client.newCall(get()).execute().close();
 
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
     assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofSeconds(1));
   }
 
@@ -88,7 +93,7 @@ class RetryAfterMillisHeaderTest {
   void intercept_customMaxAbove_clampsToIt() throws IOException {
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock)
         .withRetryAfterMillisHeader("x-retry-after-ms", Duration.ofMillis(500)).build()).build();
-    server.reply(status(503, "busy", "x-retry-after-ms", "4000"));
+    server.enqueue(FaultReply.status(503).withBody("busy").withHeader("x-retry-after-ms", "4000"));
 
     client.newCall(get()).execute().close();
 
@@ -96,21 +101,21 @@ class RetryAfterMillisHeaderTest {
   }
 
   /** One call through a client that follows {@value #AMZ}: {@code first}, then 200; returns its one retry. */
-  private RetryScheduled<?> retryAfter(TestServer.Reply first) throws IOException {
-    int before = server.count();
+  private RetryScheduled<?> retryAfter(FaultReply first) throws IOException {
+    int before = server.requestCount();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock)
         .withRetryAfterMillisHeader(AMZ).build()).build();
-    server.reply(first);
+    server.enqueue(first);
 
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(server.count() - before).isEqualTo(2);
+    assertThat(server.requestCount() - before).isEqualTo(2);
     assertThat(events.retries()).hasSize(1);
     return events.retries().get(0);
   }
 
   private Request get() {
-    return new Request.Builder().url(server.url("/items")).build();
+    return new Request.Builder().url(HttpUrl.get(server.uri("/items"))).build();
   }
 }

@@ -1,6 +1,5 @@
 package io.github.backoff.okhttp;
 
-import static io.github.backoff.okhttp.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryPolicy;
@@ -9,8 +8,11 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.util.function.UnaryOperator;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -27,11 +29,11 @@ import org.junit.jupiter.api.Test;
 class RetryInterceptorBudgetTest {
   private final FakeClock clock = new FakeClock();
   private final Events events = new Events();
-  private TestServer server;
+  private FaultServer server;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
   }
 
   @AfterEach
@@ -41,41 +43,41 @@ class RetryInterceptorBudgetTest {
 
   @Test
   void intercept_serverAlways503_defaultBudgetAllows35RetriesThenStopsWithBudgetDenied() throws IOException {
-    server.replyWith(r -> status(503, ""));
+    server.dispatch(r -> FaultReply.status(503));
 
     RetryStop last = run(40, b -> b);
 
     // 500 / 14 = 35 retries, then every call is sent once.
-    assertThat(server.count()).isEqualTo(40 + 35);
+    assertThat(server.requestCount()).isEqualTo(40 + 35);
     assertThat(last.reason()).isEqualTo(StopReason.BUDGET_DENIED);
     assertThat(last.attempts()).isEqualTo(1);
   }
 
   @Test
   void intercept_serverAlways429_throttlingRetriesCostLessSoMoreAreAllowed() throws IOException {
-    server.replyWith(r -> status(429, ""));
+    server.dispatch(r -> FaultReply.status(429));
 
     RetryStop last = run(60, b -> b);
 
     // 500 / 5 = 100 retries of the 120 that 60 calls of 3 attempts would make.
-    assertThat(server.count()).isEqualTo(60 + 100);
+    assertThat(server.requestCount()).isEqualTo(60 + 100);
     assertThat(last.reason()).isEqualTo(StopReason.BUDGET_DENIED);
     assertThat(events.retries()).extracting(RetryScheduled::kind).containsOnly(RetryInterceptor.THROTTLING_KIND);
   }
 
   @Test
   void intercept_serverAlways503_withoutBudgetEveryCallMakesEveryAttempt() throws IOException {
-    server.replyWith(r -> status(503, ""));
+    server.dispatch(r -> FaultReply.status(503));
 
     RetryStop last = run(40, RetryInterceptorBuilder::withoutBudget);
 
-    assertThat(server.count()).isEqualTo(40 * 3);
+    assertThat(server.requestCount()).isEqualTo(40 * 3);
     assertThat(last.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
   }
 
   @Test
   void intercept_policyWithItsOwnBudget_thatBudgetDecides() throws IOException {
-    server.replyWith(r -> status(503, ""));
+    server.dispatch(r -> FaultReply.status(503));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder()
         .withBudget(RetryBudget.retryQuota(28, 14, 14)).build();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).build()).build();
@@ -84,18 +86,18 @@ class RetryInterceptorBudgetTest {
       client.newCall(get()).execute().close();
     }
 
-    assertThat(server.count()).isEqualTo(3 + 2); // the policy's 28 units: two retries
+    assertThat(server.requestCount()).isEqualTo(3 + 2); // the policy's 28 units: two retries
   }
 
   @Test
   void intercept_successesRefillTheDefaultBudget() throws IOException {
     RetryInterceptor interceptor = Fixtures.virtual(Fixtures.policy(events), clock).build();
     OkHttpClient client = Fixtures.client(interceptor).build();
-    server.reply(status(503, ""));
+    server.enqueue(FaultReply.status(503));
 
     client.newCall(get()).execute().close();
 
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
     assertThat(interceptor.budget().get().available()).isEqualTo(500.0); // took 14, the success gave them back
   }
 
@@ -113,6 +115,6 @@ class RetryInterceptorBudgetTest {
   }
 
   private Request get() {
-    return new Request.Builder().url(server.url("/items")).build();
+    return new Request.Builder().url(HttpUrl.get(server.uri("/items"))).build();
   }
 }

@@ -1,6 +1,5 @@
 package io.github.backoff.okhttp;
 
-import static io.github.backoff.okhttp.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +9,8 @@ import io.github.backoff.Sleeper;
 import io.github.backoff.StopReason;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -21,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -33,11 +35,11 @@ import org.junit.jupiter.api.Test;
 class RetryInterceptorCancellationTest {
   private final FakeClock clock = new FakeClock();
   private final Events events = new Events();
-  private TestServer server;
+  private FaultServer server;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
   }
 
   @AfterEach
@@ -46,7 +48,7 @@ class RetryInterceptorCancellationTest {
   }
 
   private Request get() {
-    return new Request.Builder().url(server.url("/items")).build();
+    return new Request.Builder().url(HttpUrl.get(server.uri("/items"))).build();
   }
 
   /** A sleeper in virtual time that cancels the call the first time it is asked to wait. */
@@ -60,7 +62,7 @@ class RetryInterceptorCancellationTest {
 
   @Test
   void execute_canceledDuringTheWait_stopsWaitingAndNeverRetries() {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     AtomicReference<Call> call = new AtomicReference<>();
     AtomicInteger slices = new AtomicInteger();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock)
@@ -72,7 +74,7 @@ class RetryInterceptorCancellationTest {
       assertThat(e.attempts()).isEqualTo(2);
       assertThat(e.retryException().getCause()).hasMessage("Canceled");
     });
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
     // The 1 s wait was cut after its first 20 ms slice.
     assertThat(slices.get()).isEqualTo(1);
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofMillis(20).toNanos());
@@ -80,7 +82,7 @@ class RetryInterceptorCancellationTest {
 
   @Test
   void enqueue_canceledDuringTheWait_callbackGetsAbortedAndNoRetry() throws Exception {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     AtomicReference<Call> call = new AtomicReference<>();
     AtomicInteger slices = new AtomicInteger();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock)
@@ -92,17 +94,17 @@ class RetryInterceptorCancellationTest {
 
     assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOfSatisfying(RetryIOException.class,
         e -> assertThat(e.reason()).isEqualTo(StopReason.ABORTED));
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void execute_canceledInFlight_failsWithoutRetry() throws Exception {
-    server.reply(TestServer.slow(Duration.ofSeconds(10), status(200, "late")));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build()).build();
     Call call = client.newCall(get());
     CompletableFuture<Object> outcome = new CompletableFuture<>();
     call.enqueue(callback(outcome));
-    Fixtures.await(() -> server.count() == 1);
+    assertThat(server.awaitRequestCount(1, Duration.ofSeconds(5))).isTrue();
 
     call.cancel();
 
@@ -110,13 +112,13 @@ class RetryInterceptorCancellationTest {
       assertThat(e.reason()).isEqualTo(StopReason.ABORTED);
       assertThat(e.attempts()).isEqualTo(1);
     });
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void execute_okHttpCallTimeout_coversEveryAttemptAndStopsTheRetries() {
     // Real time, briefly: OkHttp's call timeout (300 ms) fires during the first attempt and cancels the call.
-    server.reply(TestServer.slow(Duration.ofSeconds(10), status(200, "late")));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     OkHttpClient client = Fixtures.client(RetryInterceptor.of(Fixtures.policy(events)))
         .callTimeout(300, TimeUnit.MILLISECONDS).build();
 
@@ -124,12 +126,12 @@ class RetryInterceptorCancellationTest {
     assertThatThrownBy(() -> client.newCall(get()).execute()).isInstanceOf(InterruptedIOException.class)
         .hasMessage("timeout").cause().isInstanceOfSatisfying(RetryIOException.class,
             e -> assertThat(e.reason()).isEqualTo(StopReason.ABORTED));
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void execute_interruptedDuringTheWait_stopsAndKeepsTheInterruptFlag() {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock)
         .withSleeper(nanos -> {
           throw new InterruptedException("test");
@@ -142,26 +144,26 @@ class RetryInterceptorCancellationTest {
     } finally {
       Thread.interrupted();
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void enqueue_503Then200_retriedOnTheDispatcherThread() throws Exception {
-    server.reply(status(503, "busy"), status(502, "bad gateway"));
+    server.enqueue(FaultReply.status(503).withBody("busy"), FaultReply.status(502).withBody("bad gateway"));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build()).build();
     CompletableFuture<Object> outcome = new CompletableFuture<>();
 
     client.newCall(get()).enqueue(callback(outcome));
 
     assertThat(outcome.get(5, TimeUnit.SECONDS)).isEqualTo(200);
-    assertThat(server.count()).isEqualTo(3);
+    assertThat(server.requestCount()).isEqualTo(3);
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(2).toNanos());
   }
 
   @Test
   void execute_policyWithAttemptTimeout_retriesASlowAttempt() throws IOException {
     // Real time, briefly: the first attempt's read times out at the policy's 200 ms; the second gets the answer.
-    server.reply(TestServer.slow(Duration.ofSeconds(10), status(200, "late")));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withAttemptTimeout(Duration.ofMillis(200))
         .build();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).build()).build();
@@ -170,7 +172,7 @@ class RetryInterceptorCancellationTest {
       assertThat(response.code()).isEqualTo(200);
       assertThat(response.body().string()).isEqualTo("ok");
     }
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
     // Whichever fires first: the read timeout cut to 200 ms, or the core's attempt timer.
     assertThat(events.retries().get(0).failure()).isInstanceOfAny(SocketTimeoutException.class,
         AttemptTimeoutException.class);
@@ -180,7 +182,7 @@ class RetryInterceptorCancellationTest {
   void execute_interruptedDuringAnAttempt_stopsAndKeepsTheInterruptFlag() throws Exception {
     // Real time, briefly: a blocking socket read ignores the interrupt until its 300 ms timeout; then the core sees
     // the interrupted thread and stops instead of retrying.
-    server.reply(TestServer.slow(Duration.ofSeconds(10), status(200, "late")));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build())
         .readTimeout(300, TimeUnit.MILLISECONDS).build();
     CompletableFuture<Object> outcome = new CompletableFuture<>();
@@ -193,7 +195,7 @@ class RetryInterceptorCancellationTest {
       }
     });
     caller.start();
-    Fixtures.await(() -> server.count() == 1);
+    assertThat(server.awaitRequestCount(1, Duration.ofSeconds(5))).isTrue();
 
     caller.interrupt();
 
@@ -202,7 +204,7 @@ class RetryInterceptorCancellationTest {
           e -> assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED));
       assertThat(l.get(1)).isEqualTo(true);
     });
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   /** A callback that completes {@code outcome} with the status code, or with the exception. */

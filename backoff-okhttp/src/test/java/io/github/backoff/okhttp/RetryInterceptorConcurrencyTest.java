@@ -1,11 +1,12 @@
 package io.github.backoff.okhttp;
 
-import static io.github.backoff.okhttp.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.StopReason;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -30,12 +32,12 @@ class RetryInterceptorConcurrencyTest {
   void enqueue_concurrentCalls_eachRetriedAndTaggedOnItsOwn() throws Exception {
     FakeClock clock = new FakeClock();
     Map<String, AtomicInteger> seen = new ConcurrentHashMap<>();
-    try (TestServer server = TestServer.start()) {
+    try (FaultServer server = FaultServer.start()) {
       // "/flaky/i" fails once then succeeds; "/down/i" always answers 503.
-      server.replyWith(r -> {
+      server.dispatch(r -> {
         int n = seen.computeIfAbsent(r.path(), p -> new AtomicInteger()).incrementAndGet();
-        return r.path().startsWith("/down/") ? status(503, r.path()) : n == 1 ? status(500, "oops")
-            : status(200, r.path());
+        return r.path().startsWith("/down/") ? FaultReply.status(503).withBody(r.path())
+            : n == 1 ? FaultReply.status(500).withBody("oops") : FaultReply.ok(r.path());
       });
       OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(new Events()), clock).build()).build();
       client.dispatcher().setMaxRequestsPerHost(CALLS);
@@ -44,7 +46,7 @@ class RetryInterceptorConcurrencyTest {
       for (int i = 0; i < CALLS; i++) {
         String path = (i % 2 == 0 ? "/flaky/" : "/down/") + i;
         CompletableFuture<String> outcome = new CompletableFuture<>();
-        client.newCall(new Request.Builder().url(server.url(path)).build()).enqueue(new Callback() {
+        client.newCall(new Request.Builder().url(HttpUrl.get(server.uri(path))).build()).enqueue(new Callback() {
           @Override
           public void onFailure(@NotNull Call call, @NotNull IOException e) {
             outcome.completeExceptionally(e);
@@ -68,7 +70,7 @@ class RetryInterceptorConcurrencyTest {
         assertThat(outcomes.get(i).get(10, TimeUnit.SECONDS)).isEqualTo(i % 2 == 0 ? "200 " + path + " -"
             : "503 " + path + " " + StopReason.ATTEMPTS_EXHAUSTED + "/3");
       }
-      assertThat(server.count()).isEqualTo(CALLS / 2 * 2 + CALLS / 2 * 3);
+      assertThat(server.requestCount()).isEqualTo(CALLS / 2 * 2 + CALLS / 2 * 3);
       assertThat(client.connectionPool().idleConnectionCount()).isEqualTo(client.connectionPool().connectionCount());
     }
   }

@@ -1,6 +1,5 @@
 package io.github.backoff.okhttp;
 
-import static io.github.backoff.okhttp.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +13,10 @@ import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.Randoms;
+import io.github.backoff.testing.RecordedRequest;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -23,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -38,11 +41,11 @@ import org.junit.jupiter.api.Test;
 class RetryInterceptorTest {
   private final FakeClock clock = new FakeClock();
   private final Events events = new Events();
-  private TestServer server;
+  private FaultServer server;
 
   @BeforeEach
   void start() throws IOException {
-    server = TestServer.start();
+    server = FaultServer.start();
   }
 
   @AfterEach
@@ -59,12 +62,12 @@ class RetryInterceptorTest {
   }
 
   private Request get() {
-    return new Request.Builder().url(server.url("/items")).build();
+    return new Request.Builder().url(HttpUrl.get(server.uri("/items"))).build();
   }
 
   @Test
   void intercept_503Then200_retriesOnTheSameConnection() throws IOException {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     OkHttpClient client = client();
 
     try (Response response = client.newCall(get()).execute()) {
@@ -73,8 +76,8 @@ class RetryInterceptorTest {
       assertThat(RetryStop.of(response)).isEmpty();
     }
 
-    assertThat(server.count()).isEqualTo(2);
-    assertThat(server.received().get(1).remotePort()).isEqualTo(server.received().get(0).remotePort());
+    assertThat(server.requestCount()).isEqualTo(2);
+    assertThat(server.requests().get(1).remotePort()).isEqualTo(server.requests().get(0).remotePort());
     assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofSeconds(1));
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(1).toNanos());
     assertThat(client.connectionPool().connectionCount()).isEqualTo(1);
@@ -82,21 +85,23 @@ class RetryInterceptorTest {
 
   @Test
   void intercept_largeFailedBody_isReadSoTheConnectionIsReused() throws IOException {
-    server.reply(status(500, "x".repeat(256 * 1024)), status(502, "y".repeat(256 * 1024)));
+    server.enqueue(FaultReply.status(500).withBody("x".repeat(256 * 1024)),
+        FaultReply.status(502).withBody("y".repeat(256 * 1024)));
     OkHttpClient client = client();
 
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
 
-    assertThat(server.received()).extracting(TestServer.Received::remotePort).containsOnly(
-        server.received().get(0).remotePort());
-    assertThat(server.count()).isEqualTo(3);
+    assertThat(server.requests()).extracting(RecordedRequest::remotePort).containsOnly(
+        server.requests().get(0).remotePort());
+    assertThat(server.requestCount()).isEqualTo(3);
   }
 
   @Test
   void intercept_retryableStatusToTheEnd_returnsTheLastResponseWithItsStop() throws IOException {
-    server.reply(status(503, "busy 1"), status(503, "busy 2"), status(503, "busy 3"));
+    server.enqueue(FaultReply.status(503).withBody("busy 1"), FaultReply.status(503).withBody("busy 2"),
+        FaultReply.status(503).withBody("busy 3"));
     OkHttpClient client = client();
 
     try (Response response = client.newCall(get()).execute()) {
@@ -105,14 +110,15 @@ class RetryInterceptorTest {
       assertThat(RetryStop.of(response)).contains(new RetryStop(StopReason.ATTEMPTS_EXHAUSTED, 3,
           Duration.ofSeconds(2)));
     }
-    assertThat(server.count()).isEqualTo(3);
+    assertThat(server.requestCount()).isEqualTo(3);
     // Every response the interceptor did not return was closed: no connection is leaked, all are idle again.
     assertThat(client.connectionPool().idleConnectionCount()).isEqualTo(client.connectionPool().connectionCount());
   }
 
   @Test
   void intercept_throwOnRetryableResult_throwsWithTheResponse() throws IOException {
-    server.reply(status(503, "busy"), status(503, "busy"), status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"), FaultReply.status(503).withBody("busy"),
+        FaultReply.status(503).withBody("busy"));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().throwOnRetryableResult().build();
 
     assertThatThrownBy(() -> client(policy).newCall(get()).execute())
@@ -125,45 +131,45 @@ class RetryInterceptorTest {
 
   @Test
   void intercept_notRetryableStatus_returnedAtOnce() throws IOException {
-    server.reply(status(404, "no such item"));
+    server.enqueue(FaultReply.status(404).withBody("no such item"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(404);
       assertThat(response.body().string()).isEqualTo("no such item");
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void intercept_post_sentOnce() throws IOException {
-    server.reply(status(503, "busy"));
-    Request post = new Request.Builder().url(server.url("/orders"))
+    server.enqueue(FaultReply.status(503).withBody("busy"));
+    Request post = new Request.Builder().url(HttpUrl.get(server.uri("/orders")))
         .post(RequestBody.create("{}", MediaType.get("application/json"))).build();
 
     try (Response response = client().newCall(post).execute()) {
       assertThat(response.code()).isEqualTo(503);
       assertThat(RetryStop.of(response).map(RetryStop::attempts)).contains(1);
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void intercept_postWithIdempotencyKey_retriedWithTheSameKeyAndBody() throws IOException {
-    server.reply(status(503, "busy"));
-    Request post = new Request.Builder().url(server.url("/orders")).header("Idempotency-Key", "k-1")
+    server.enqueue(FaultReply.status(503).withBody("busy"));
+    Request post = new Request.Builder().url(HttpUrl.get(server.uri("/orders"))).header("Idempotency-Key", "k-1")
         .post(RequestBody.create("{\"n\":1}", MediaType.get("application/json"))).build();
 
     try (Response response = client().newCall(post).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(server.received()).extracting(TestServer.Received::body, TestServer.Received::idempotencyKey)
+    assertThat(server.requests()).extracting(RecordedRequest::bodyAsString, r -> r.header("Idempotency-Key"))
         .containsOnly(org.assertj.core.groups.Tuple.tuple("{\"n\":1}", "k-1"));
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
   }
 
   @Test
   void intercept_oneShotBody_sentOnceEvenIfIdempotent() throws IOException {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     RequestBody oneShot = new RequestBody() {
       @Override
       public MediaType contentType() {
@@ -180,30 +186,31 @@ class RetryInterceptorTest {
         return true;
       }
     };
-    Request put = new Request.Builder().url(server.url("/items/1")).put(oneShot).build();
+    Request put = new Request.Builder().url(HttpUrl.get(server.uri("/items/1"))).put(oneShot).build();
 
     try (Response response = client().newCall(put).execute()) {
       assertThat(response.code()).isEqualTo(503);
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void intercept_retryAllMethods_retriesPost() throws IOException {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     OkHttpClient client = Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).retryAllMethods().build())
         .build();
-    Request post = new Request.Builder().url(server.url("/orders")).post(RequestBody.create(new byte[0])).build();
+    Request post = new Request.Builder().url(HttpUrl.get(server.uri("/orders"))).post(RequestBody.create(new byte[0]))
+        .build();
 
     try (Response response = client.newCall(post).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
   }
 
   @Test
   void intercept_retryAfterSeconds_waitsWhatTheServerAsksPlusASpreadOfUpToHalf() throws IOException {
-    server.reply(status(429, "slow down", "Retry-After", "3"));
+    server.enqueue(FaultReply.status(429).withBody("slow down").withHeader("Retry-After", "3"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
@@ -219,9 +226,12 @@ class RetryInterceptorTest {
   void intercept_retryAfterSpreadPastTheDeadline_isCutToTheTimeLeftAndRetries() throws IOException {
     // Issue 24 item 10, as in backoff-http: Retry-After 2 s, maxElapsed 3 s, the first answer after 30 ms; a spread
     // drawn past the deadline is cut to end halfway between the hint and the deadline, and the retry is made.
-    server.reply((exchange, s) -> {
+    server.dispatch(r -> {
+      if (r.sequence() > 0) {
+        return null; // the default: 200 "ok"
+      }
       clock.advance(Duration.ofMillis(30));
-      status(429, "slow down", "Retry-After", "2").send(exchange, s);
+      return FaultReply.status(429).withBody("slow down").withHeader("Retry-After", "2");
     });
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withMaxElapsed(Duration.ofSeconds(3)).build();
     OkHttpClient client = Fixtures.client(Fixtures.virtual(policy, clock).withRandom(Randoms.uniforms(0.99))
@@ -231,14 +241,14 @@ class RetryInterceptorTest {
       assertThat(response.code()).isEqualTo(200);
       assertThat(RetryStop.of(response)).isEmpty();
     }
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
     assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2485));
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
   }
 
   @Test
   void intercept_retryAfterSeconds_sameWaitAsHttpRetryDelaysWithTheSameDraw() throws IOException {
-    server.reply(status(503, "busy", "Retry-After", "4"));
+    server.enqueue(FaultReply.status(503).withBody("busy").withHeader("Retry-After", "4"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
@@ -253,7 +263,7 @@ class RetryInterceptorTest {
   @Test
   void intercept_retryAfterZero_spreadByTheStrategysDelay() throws IOException {
     // 429, not 503: OkHttp itself resends a 503 with "Retry-After: 0" once, before any interceptor sees it.
-    server.reply(status(429, "slow down", "Retry-After", "0"));
+    server.enqueue(FaultReply.status(429).withBody("slow down").withHeader("Retry-After", "0"));
     RetryPolicy<Response> policy = RetryPolicy.<Response>builder()
         .withBackoff(Backoff.exponential(Duration.ofSeconds(2)).withCap(Duration.ofSeconds(8)).withFullJitter())
         .withMaxAttempts(3).onEvent(events).build();
@@ -268,18 +278,19 @@ class RetryInterceptorTest {
 
   @Test
   void intercept_503WithRetryAfterZero_resentByOkHttpItselfBelowTheInterceptor() throws IOException {
-    server.reply(status(503, "busy", "Retry-After", "0"));
+    server.enqueue(FaultReply.status(503).withBody("busy").withHeader("Retry-After", "0"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(server.count()).isEqualTo(2);
+    assertThat(server.requestCount()).isEqualTo(2);
     assertThat(events.retries()).isEmpty(); // the interceptor saw one attempt, the 200
   }
 
   @Test
   void intercept_retryAfterHttpDate_waitsUntilThatTime() throws IOException {
-    server.reply(status(503, "down", "Retry-After", "Mon, 23 Nov 2026 12:00:10 GMT"));
+    server.enqueue(FaultReply.status(503).withBody("down")
+        .withHeader("Retry-After", "Mon, 23 Nov 2026 12:00:10 GMT"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
@@ -289,31 +300,31 @@ class RetryInterceptorTest {
 
   @Test
   void intercept_retryAfterBeyondTheMaximum_stopsWithDelayTooLong() throws IOException {
-    server.reply(status(503, "down for maintenance", "Retry-After", "3600"));
+    server.enqueue(FaultReply.status(503).withBody("down for maintenance").withHeader("Retry-After", "3600"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(503);
       assertThat(response.body().string()).isEqualTo("down for maintenance");
       assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.DELAY_TOO_LONG);
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
     assertThat(clock.nanoTime()).isZero();
   }
 
   @Test
   void intercept_retryAfterPastTheDeadline_stopsWithTimeBudgetExhausted() throws IOException {
-    server.reply(status(503, "down", "Retry-After", "30"));
+    server.enqueue(FaultReply.status(503).withBody("down").withHeader("Retry-After", "30"));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withMaxElapsed(Duration.ofSeconds(10)).build();
 
     try (Response response = client(policy).newCall(get()).execute()) {
       assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.TIME_BUDGET_EXHAUSTED);
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
   void intercept_malformedRetryAfter_usesTheStrategysDelay() throws IOException {
-    server.reply(status(503, "down", "Retry-After", "soon"));
+    server.enqueue(FaultReply.status(503).withBody("down").withHeader("Retry-After", "soon"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
@@ -341,7 +352,7 @@ class RetryInterceptorTest {
 
   @Test
   void intercept_deadline_cutsTheTimeoutsOfLaterAttempts() throws IOException {
-    server.reply(status(503, "busy"), status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"), FaultReply.status(503).withBody("busy"));
     RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withBackoff(Backoff.constant(Duration.ofMillis(1500)))
         .withMaxAttempts(3).withMaxElapsed(Duration.ofMillis(3200)).build();
     List<int[]> timeouts = new CopyOnWriteArrayList<>();
@@ -379,7 +390,7 @@ class RetryInterceptorTest {
   @Test
   void intercept_silentServerAndDeadline_lastAttemptEndsAtTheDeadline() throws IOException {
     // Real time: the server never answers, the client's read timeout is 2 s, the deadline 300 ms.
-    server.reply(TestServer.slow(Duration.ofSeconds(10), status(200, "late")));
+    server.enqueue(FaultReply.ok("late").withHeadersDelay(Duration.ofSeconds(10)));
     RetryPolicy<Response> policy = RetryPolicy.<Response>builder().withMaxElapsed(Duration.ofMillis(300)).build();
     OkHttpClient client = Fixtures.client(RetryInterceptor.of(policy)).build();
     long start = System.nanoTime();
@@ -391,7 +402,7 @@ class RetryInterceptorTest {
 
   @Test
   void intercept_listenersSeeEveryAttempt() throws IOException {
-    server.reply(status(500, "oops"), status(500, "oops"));
+    server.enqueue(FaultReply.status(500).withBody("oops"), FaultReply.status(500).withBody("oops"));
 
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
@@ -419,14 +430,14 @@ class RetryInterceptorTest {
       assertThat(response.code()).isEqualTo(200);
     }
     assertThat(events.retries().get(0).failure()).isInstanceOf(AttemptTimeoutException.class);
-    assertThat(server.count()).isEqualTo(2);
-    assertThat(server.received().get(1).remotePort()).isEqualTo(server.received().get(0).remotePort());
+    assertThat(server.requestCount()).isEqualTo(2);
+    assertThat(server.requests().get(1).remotePort()).isEqualTo(server.requests().get(0).remotePort());
     assertThat(client.connectionPool().idleConnectionCount()).isEqualTo(1);
   }
 
   @Test
   void intercept_budgetDenies_returnsTheResponseWithBudgetDenied() throws IOException {
-    server.reply(status(503, "busy"));
+    server.enqueue(FaultReply.status(503).withBody("busy"));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withBudget(RetryBudget.tokenBucket(1, 0.1))
         .build();
 
@@ -434,7 +445,7 @@ class RetryInterceptorTest {
       assertThat(response.code()).isEqualTo(503);
       assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.BUDGET_DENIED);
     }
-    assertThat(server.count()).isEqualTo(1);
+    assertThat(server.requestCount()).isEqualTo(1);
   }
 
   @Test
@@ -444,6 +455,6 @@ class RetryInterceptorTest {
 
     assertThatThrownBy(() -> client.newCall(get()).execute()).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("addInterceptor, not addNetworkInterceptor");
-    assertThat(server.count()).isZero();
+    assertThat(server.requestCount()).isZero();
   }
 }
