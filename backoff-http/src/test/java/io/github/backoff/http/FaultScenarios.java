@@ -285,7 +285,7 @@ abstract class FaultScenarios extends SendScenarios {
   void send_getSlowerThanTheRequestTimeout_serverSeesOneRequestPerAttempt() throws IOException {
     try (FaultServer raw = FaultServer.start().dispatch(r -> slowHeaders())) {
       Client http = http(policy().withMaxAttempts(3));
-      HttpRequest request = HttpRequest.newBuilder(raw.uri("/a")).timeout(Duration.ofMillis(100)).build();
+      HttpRequest request = HttpRequest.newBuilder(raw.uri("/a")).timeout(Duration.ofMillis(500)).build();
 
       assertThatThrownBy(() -> http.send(request, BodyHandlers.ofString()))
           .isInstanceOfSatisfying(RetryException.class, e -> {

@@ -146,7 +146,7 @@ class RetryingHttpClientSendAsyncTest {
         .withBackoff(Backoff.constant(Duration.ofMillis(1))).onEvent(events).build());
 
     HttpResponse<String> response = await(http.sendAsync(
-        HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(100)).build(), BodyHandlers.ofString()));
+        HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(500)).build(), BodyHandlers.ofString()));
 
     assertThat(response.body()).isEqualTo("in time");
     assertThat(events.retries()).singleElement()
@@ -157,7 +157,7 @@ class RetryingHttpClientSendAsyncTest {
   void send_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() {
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(500))
         .onEvent(events).build());
 
     HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/a")).build(),
@@ -173,7 +173,7 @@ class RetryingHttpClientSendAsyncTest {
   void sendAsync_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() throws Exception {
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(150))
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(500))
         .onEvent(events).build());
 
     HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),

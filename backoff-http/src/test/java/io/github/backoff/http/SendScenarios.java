@@ -337,7 +337,7 @@ abstract class SendScenarios {
   @Test
   void send_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() {
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
-    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(100)).build();
+    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(500)).build();
     long start = System.nanoTime();
 
     HttpResponse<String> response = http(policy()).send(request, BodyHandlers.ofString());
