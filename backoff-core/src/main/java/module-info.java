@@ -11,4 +11,5 @@ module io.github.backoff {
   exports io.github.backoff.httprules;
   exports io.github.backoff.ratelimit;
   exports io.github.backoff.hedge;
+  exports io.github.backoff.metrics;
 }

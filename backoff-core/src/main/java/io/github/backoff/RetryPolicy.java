@@ -180,6 +180,14 @@ public final class RetryPolicy<R> {
     return !isAbort(failure) && matchesRetry(failure);
   }
 
+  /**
+   * Whether the policy looks at results ({@link RetryPolicyBuilder#retryIfResult}): an integration that sees only
+   * failures (a Reactor {@code retryWhen}) must refuse such a policy rather than ignore the condition.
+   */
+  public boolean hasResultConditions() {
+    return retryIfResult != null;
+  }
+
   /** Whether {@code result} is one the policy retries on ({@link RetryPolicyBuilder#retryIfResult}). */
   public boolean isRetryableResult(R result) {
     return retryIfResult != null && retryIfResult.test(result);

@@ -203,7 +203,7 @@ public final class RetryPolicyBuilder<R> {
     this.delayOverride = Checks.requireNonNull(override, "override");
     long lo = Checks.nonNegativeNanos(min, "min");
     long hi = Checks.nonNegativeNanos(max, "max");
-    Checks.requireArgument(hi >= lo, "max must be >= min: %s < %s", Durations.format(hi), Durations.format(lo));
+    Checks.requireParameter(hi >= lo, "max", max, "max must be >= min: %s < %s", Durations.format(hi), Durations.format(lo));
     this.overrideMinNanos = lo;
     this.overrideMaxNanos = hi;
     this.overrideRelative = false;

@@ -19,7 +19,7 @@ class ModuleDescriptorTest {
         .doesNotContain("io.github.backoff.internal")
         .contains("io.github.backoff", "io.github.backoff.strategy", "io.github.backoff.event",
             "io.github.backoff.budget", "io.github.backoff.preset", "io.github.backoff.ratelimit",
-            "io.github.backoff.hedge", "io.github.backoff.httprules");
+            "io.github.backoff.hedge", "io.github.backoff.httprules", "io.github.backoff.metrics");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .containsExactly("java.base");
   }

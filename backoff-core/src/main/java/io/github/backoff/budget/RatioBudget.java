@@ -24,9 +24,9 @@ final class RatioBudget implements RetryBudget {
   private final AtomicLongArray retries = new AtomicLongArray(SLICES);
 
   RatioBudget(double percent, Duration window, int minRetriesPerSecond, Ticker ticker) {
-    Checks.requireArgument(percent >= 0 && percent <= 10, "percent must be in [0, 10]: %s", percent);
+    Checks.requireParameter(percent >= 0 && percent <= 10, "percent", percent, "percent must be in [0, 10]: %s", percent);
     Checks.requireNonNull(window, "window");
-    Checks.requireArgument(window.compareTo(Duration.ofMillis(10)) >= 0, "window must be >= 10 ms: %s",
+    Checks.requireParameter(window.compareTo(Duration.ofMillis(10)) >= 0, "window", window, "window must be >= 10 ms: %s",
         Durations.format(window));
     Checks.atLeast(minRetriesPerSecond, 0, "minRetriesPerSecond");
     this.percent = percent;

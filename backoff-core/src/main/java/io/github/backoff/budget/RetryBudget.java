@@ -22,6 +22,8 @@ import java.time.Duration;
  * RetryPolicy<String> policy = RetryPolicy.<String>builder().withBudget(budget).build();
  * }</pre>
  *
+ * <p>{@link BudgetKind} names these factories for configuration, with their parameters and defaults.
+ *
  * <p>Implementations are thread-safe, lock-free and allocation-free on every method: the drivers call
  * {@link #onRequest} and {@link #onSuccess} on the success path of every call.
  */
@@ -122,7 +124,7 @@ public interface RetryBudget {
    * retries took; the SDKs give back the last retry's cost). See {@link #retryQuota2026()}.
    */
   static RetryBudget retryQuota() {
-    return retryQuota(500, 5, 10);
+    return BudgetKind.RETRY_QUOTA.create(Ticker.SYSTEM);
   }
 
   /**
@@ -166,7 +168,7 @@ public interface RetryBudget {
 
   /** {@link #ratio(double, Duration, int, Ticker)} with Finagle's defaults: 20 %, 10 s, 10 retries per second. */
   static RetryBudget ratio() {
-    return ratio(0.2, Duration.ofSeconds(10), 10, Ticker.SYSTEM);
+    return BudgetKind.RATIO.create(Ticker.SYSTEM);
   }
 
   /**

@@ -20,10 +20,10 @@ final class RetryQuotaBudget implements RetryBudget {
     Checks.atLeast(retryCost, 1, "retryCost");
     Checks.atLeast(timeoutCost, 1, "timeoutCost");
     Checks.atLeast(throttlingCost, 1, "throttlingCost");
-    Checks.requireArgument(retryCost <= capacity, "retryCost must be <= capacity: %s > %s", retryCost, capacity);
-    Checks.requireArgument(timeoutCost <= capacity, "timeoutCost must be <= capacity: %s > %s", timeoutCost,
+    Checks.requireParameter(retryCost <= capacity, "retryCost", retryCost, "retryCost must be <= capacity: %s > %s", retryCost, capacity);
+    Checks.requireParameter(timeoutCost <= capacity, "timeoutCost", timeoutCost, "timeoutCost must be <= capacity: %s > %s", timeoutCost,
         capacity);
-    Checks.requireArgument(throttlingCost <= capacity, "throttlingCost must be <= capacity: %s > %s",
+    Checks.requireParameter(throttlingCost <= capacity, "throttlingCost", throttlingCost, "throttlingCost must be <= capacity: %s > %s",
         throttlingCost, capacity);
     this.capacity = capacity;
     this.retryCost = retryCost;

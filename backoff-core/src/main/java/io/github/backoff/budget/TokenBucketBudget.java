@@ -13,8 +13,9 @@ final class TokenBucketBudget implements RetryBudget {
   private final AtomicLong tokenMillis;
 
   TokenBucketBudget(int maxTokens, double tokenRatio) {
-    Checks.requireArgument(maxTokens >= 1 && maxTokens <= 1000, "maxTokens must be in [1, 1000]: %s", maxTokens);
-    Checks.requireArgument(tokenRatio > 0 && tokenRatio <= maxTokens, "tokenRatio must be in (0, maxTokens]: %s",
+    Checks.requireParameter(maxTokens >= 1 && maxTokens <= 1000, "maxTokens", maxTokens, "maxTokens must be in [1, 1000]: %s", maxTokens);
+    Checks.requireParameter(tokenRatio > 0 && tokenRatio <= maxTokens, "tokenRatio", tokenRatio,
+        "tokenRatio must be in (0, maxTokens]: %s",
         tokenRatio);
     this.maxMillis = maxTokens * MILLI;
     this.thresholdMillis = maxMillis / 2;

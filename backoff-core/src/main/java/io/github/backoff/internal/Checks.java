@@ -1,5 +1,6 @@
 package io.github.backoff.internal;
 
+import io.github.backoff.InvalidParameterException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -7,7 +8,9 @@ import java.util.Objects;
  * Precondition checks with formatted messages that name the parameter and the value.
  *
  * <p>{@link NullPointerException} for nulls, {@link IllegalArgumentException} for bad values and
- * {@link IllegalStateException} for conflicting options. Not part of the API.
+ * {@link IllegalStateException} for conflicting options. A bad value of a named parameter is an
+ * {@link InvalidParameterException} ({@link #requireParameter}, {@link #atLeast}, {@link #nonNegativeNanos},
+ * {@link #positiveNanos}), so that hosts map it to their own key without reading the message. Not part of the API.
  */
 public final class Checks {
   private Checks() {}
@@ -23,6 +26,17 @@ public final class Checks {
     }
   }
 
+  /**
+   * Throws {@link InvalidParameterException} for {@code parameter} and {@code value}, with
+   * {@code String.format(template, args)}, unless {@code condition}.
+   */
+  public static void requireParameter(boolean condition, String parameter, Object value, String template,
+      Object... args) {
+    if (!condition) {
+      throw new InvalidParameterException(parameter, value, String.format(template, args));
+    }
+  }
+
   /** Throws {@link IllegalStateException} with {@code String.format(template, args)} unless {@code condition}. */
   public static void requireState(boolean condition, String template, Object... args) {
     if (!condition) {
@@ -33,19 +47,20 @@ public final class Checks {
   /** Returns {@code value} in nanoseconds, saturated, after checking it is non-null and not negative. */
   public static long nonNegativeNanos(Duration value, String name) {
     requireNonNull(value, name);
-    requireArgument(!value.isNegative(), "%s must not be negative: %s", name, Durations.format(value));
+    requireParameter(!value.isNegative(), name, value, "%s must not be negative: %s", name, Durations.format(value));
     return Durations.toNanosSaturated(value);
   }
 
   /** Returns {@code value} in nanoseconds, saturated, after checking it is non-null and strictly positive. */
   public static long positiveNanos(Duration value, String name) {
     requireNonNull(value, name);
-    requireArgument(!value.isNegative() && !value.isZero(), "%s must be positive: %s", name, Durations.format(value));
+    requireParameter(!value.isNegative() && !value.isZero(), name, value, "%s must be positive: %s", name,
+        Durations.format(value));
     return Durations.toNanosSaturated(value);
   }
 
   public static int atLeast(int value, int min, String name) {
-    requireArgument(value >= min, "%s must be >= %d: %d", name, min, value);
+    requireParameter(value >= min, name, value, "%s must be >= %d: %d", name, min, value);
     return value;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.backoff.preset;
 
+import io.github.backoff.InvalidParameterException;
 import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
@@ -285,7 +286,7 @@ public final class Preset {
    * @throws IllegalArgumentException if there is none
    */
   public static Preset byName(String name) {
-    return find(name).orElseThrow(() -> new IllegalArgumentException(String.format(
+    return find(name).orElseThrow(() -> new InvalidParameterException("preset", name, String.format(
         "unknown preset: '%s' (expected one of %s)", name, String.join(", ", names()))));
   }
 
@@ -324,9 +325,10 @@ public final class Preset {
     Checks.requireNonNull(truncateAfter, "truncateAfter");
     Checks.requireNonNull(cap, "cap");
     List<String> takes = parametersOf(name);
-    Checks.requireArgument(truncateAfter.isEmpty() || takes.contains(TRUNCATE_AFTER),
-        "preset %s takes no %s: it is fixed", name, TRUNCATE_AFTER);
-    Checks.requireArgument(cap.isEmpty() || takes.contains(CAP), "preset %s takes no %s: it is fixed", name, CAP);
+    Checks.requireParameter(truncateAfter.isEmpty() || takes.contains(TRUNCATE_AFTER), TRUNCATE_AFTER,
+        truncateAfter.isEmpty() ? null : truncateAfter.getAsInt(), "preset %s takes no %s: it is fixed", name, TRUNCATE_AFTER);
+    Checks.requireParameter(cap.isEmpty() || takes.contains(CAP), CAP, cap.orElse(null),
+        "preset %s takes no %s: it is fixed", name, CAP);
     if (takes.isEmpty()) {
       return byName(name);
     }

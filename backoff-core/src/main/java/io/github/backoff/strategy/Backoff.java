@@ -104,7 +104,7 @@ public interface Backoff {
    */
   static Backoff exponential(Duration base, double multiplier) {
     long b = Checks.nonNegativeNanos(base, "base");
-    Checks.requireArgument(multiplier >= 1.0 && multiplier < Double.POSITIVE_INFINITY,
+    Checks.requireParameter(multiplier >= 1.0 && multiplier < Double.POSITIVE_INFINITY, "multiplier", multiplier,
         "multiplier must be >= 1 and finite: %s", multiplier);
     return (multiplier == 1.0 || b == 0) ? Constant.of(b) : new Exponential(b, multiplier);
   }
@@ -135,7 +135,7 @@ public interface Backoff {
   static Backoff decorrelatedJitter(Duration base, Duration cap) {
     long b = Checks.nonNegativeNanos(base, "base");
     long c = Checks.nonNegativeNanos(cap, "cap");
-    Checks.requireArgument(c >= b, "cap must be >= base: %s < %s", Durations.format(c), Durations.format(b));
+    Checks.requireParameter(c >= b, "cap", cap, "cap must be >= base: %s < %s", Durations.format(c), Durations.format(b));
     return b == c ? Constant.of(b) : new DecorrelatedJitter(b, c);
   }
 
@@ -157,7 +157,7 @@ public interface Backoff {
   static Backoff decorrelatedJitterV2(Duration medianFirstDelay, Duration cap) {
     long m = Checks.nonNegativeNanos(medianFirstDelay, "medianFirstDelay");
     long c = Checks.nonNegativeNanos(cap, "cap");
-    Checks.requireArgument(c >= m, "cap must be >= medianFirstDelay: %s < %s",
+    Checks.requireParameter(c >= m, "cap", cap, "cap must be >= medianFirstDelay: %s < %s",
         Durations.format(c), Durations.format(m));
     return m == 0 ? Constant.ZERO : new DecorrelatedJitterV2(m, c);
   }
@@ -201,7 +201,7 @@ public interface Backoff {
    * @throws IllegalArgumentException if {@code factor} is not in {@code [0, 1]}
    */
   default Backoff withRandomization(double factor) {
-    Checks.requireArgument(factor >= 0.0 && factor <= 1.0, "factor must be in [0, 1]: %s", factor);
+    Checks.requireParameter(factor >= 0.0 && factor <= 1.0, "factor", factor, "factor must be in [0, 1]: %s", factor);
     return factor == 0.0 ? this : new Jittered(this, Jittered.Kind.PROPORTIONAL, factor, 0);
   }
 

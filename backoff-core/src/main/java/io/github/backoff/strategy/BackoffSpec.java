@@ -94,7 +94,7 @@ public final class BackoffSpec {
    */
   public static BackoffSpec of(String name) {
     Checks.requireNonNull(name, "name");
-    Checks.requireArgument(NAMES.contains(name), "unknown strategy: '%s' (expected one of %s)",
+    Checks.requireParameter(NAMES.contains(name), "strategy", name, "unknown strategy: '%s' (expected one of %s)",
         name, String.join(", ", NAMES));
     return new BackoffSpec(name, null, null, null, null, null, null, 0);
   }
@@ -130,7 +130,7 @@ public final class BackoffSpec {
    * @throws IllegalArgumentException if {@code multiplier} is below 1, infinite or NaN
    */
   public BackoffSpec withMultiplier(double multiplier) {
-    Checks.requireArgument(multiplier >= 1.0 && multiplier < Double.POSITIVE_INFINITY,
+    Checks.requireParameter(multiplier >= 1.0 && multiplier < Double.POSITIVE_INFINITY, MULTIPLIER, multiplier,
         "multiplier must be >= 1 and finite: %s", multiplier);
     return new BackoffSpec(name, base, cap, multiplier, step, factor, jitter, truncateAfter);
   }
@@ -151,7 +151,7 @@ public final class BackoffSpec {
    * @throws IllegalArgumentException if {@code factor} is not in {@code [0, 1]}
    */
   public BackoffSpec withFactor(double factor) {
-    Checks.requireArgument(factor >= 0.0 && factor <= 1.0, "factor must be in [0, 1]: %s", factor);
+    Checks.requireParameter(factor >= 0.0 && factor <= 1.0, FACTOR, factor, "factor must be in [0, 1]: %s", factor);
     return new BackoffSpec(name, base, cap, multiplier, step, factor, jitter, truncateAfter);
   }
 
@@ -236,6 +236,26 @@ public final class BackoffSpec {
     }
   }
 
+  /** The value given for parameter {@code p} (one of {@link #givenParameters()}), for error reports. */
+  private Object valueOf(String p) {
+    switch (p) {
+      case BASE:
+        return base;
+      case CAP:
+        return cap;
+      case MULTIPLIER:
+        return multiplier;
+      case STEP:
+        return step;
+      case FACTOR:
+        return factor;
+      case JITTER:
+        return jitter;
+      default:
+        return truncateAfter;
+    }
+  }
+
   private List<String> givenParameters() {
     List<String> given = new ArrayList<>();
     if (base != null) {
@@ -271,14 +291,14 @@ public final class BackoffSpec {
   public Backoff toBackoff() {
     Set<String> used = parametersOf(name);
     for (String p : givenParameters()) {
-      Checks.requireArgument(used.contains(p), "%s does not apply to strategy %s (it takes %s)", p, name,
+      Checks.requireParameter(used.contains(p), p, valueOf(p), "%s does not apply to strategy %s (it takes %s)", p, name,
           used.isEmpty() ? "no parameters" : String.join(", ", sorted(used)));
     }
     Duration b = base();
     boolean decorrelated = name.startsWith("decorrelated-jitter");
     Duration c = cap == null && decorrelated ? DEFAULT_DECORRELATED_CAP : cap;
     if (c != null) {
-      Checks.requireArgument(c.compareTo(b) >= 0, "cap must be >= base: %s < %s",
+      Checks.requireParameter(c.compareTo(b) >= 0, CAP, c, "cap must be >= base: %s < %s",
           Durations.format(c), Durations.format(b));
     }
     switch (name) {

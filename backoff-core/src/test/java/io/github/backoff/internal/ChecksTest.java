@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.backoff.InvalidParameterException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,31 @@ class ChecksTest {
     assertThatThrownBy(() -> Checks.requireArgument(false, "maxDelay must be >= base: %s < %s", "1 ms", "2 ms"))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("maxDelay must be >= base: 1 ms < 2 ms");
     assertThatCode(() -> Checks.requireArgument(true, "unused %s")).doesNotThrowAnyException();
+  }
+
+  @Test
+  void requireParameter_false_throwsInvalidParameterExceptionCarryingTheNameAndValue() {
+    assertThatThrownBy(() -> Checks.requireParameter(false, "maxTokens", 5000, "maxTokens must be in [1, 1000]: %s",
+        5000)).isInstanceOfSatisfying(InvalidParameterException.class, e -> {
+          assertThat(e).hasMessage("maxTokens must be in [1, 1000]: 5000");
+          assertThat(e.parameter()).isEqualTo("maxTokens");
+          assertThat(e.value()).isEqualTo(5000);
+        });
+    assertThatCode(() -> Checks.requireParameter(true, "x", 1, "unused %s")).doesNotThrowAnyException();
+  }
+
+  @Test
+  void atLeastAndNanos_badValues_carryTheParameterAndTheValue() {
+    assertThatThrownBy(() -> Checks.atLeast(0, 1, "maxAttempts")).isInstanceOfSatisfying(
+        InvalidParameterException.class, e -> {
+          assertThat(e).hasMessage("maxAttempts must be >= 1: 0");
+          assertThat(e.parameter()).isEqualTo("maxAttempts");
+          assertThat(e.value()).isEqualTo(0);
+        });
+    assertThatThrownBy(() -> Checks.positiveNanos(Duration.ZERO, "maxElapsed")).isInstanceOfSatisfying(
+        InvalidParameterException.class, e -> assertThat(e.parameter()).isEqualTo("maxElapsed"));
+    assertThatThrownBy(() -> Checks.nonNegativeNanos(Duration.ofMillis(-1), "base")).isInstanceOfSatisfying(
+        InvalidParameterException.class, e -> assertThat(e.value()).isEqualTo(Duration.ofMillis(-1)));
   }
 
   @Test

@@ -4,11 +4,10 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.event.GaveUp;
-import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryListener;
-import io.github.backoff.event.RetryScheduled;
-import io.github.backoff.event.Succeeded;
+import io.github.backoff.metrics.CallOutcome;
+import io.github.backoff.metrics.RetryMetricNames;
+import io.github.backoff.metrics.RetryMetricsListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -18,7 +17,6 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
@@ -42,6 +40,9 @@ import java.util.concurrent.TimeUnit;
  *       {@link StopReason#BUDGET_DENIED}), if the policy has a budget</td></tr>
  * </table>
  *
+ * <p>Names, descriptions, tags and the outcome classification are core's ({@link RetryMetricNames},
+ * {@link CallOutcome}), shared with backoff-opentelemetry and the Spring Boot starter.
+ *
  * <p>All meters are created when the binder is bound ({@link #bindTo}), never per call; tags have bounded
  * cardinality (never an exception message or a URL). Until it is bound, the listener does nothing. Once bound, each
  * event updates pre-created meters without allocating. One instance may be bound to several registries; a
@@ -63,19 +64,17 @@ import java.util.concurrent.TimeUnit;
  * metrics.bindTo(registry);
  * }</pre>
  */
-public final class BackoffMetrics implements MeterBinder, RetryListener<Object> {
+public final class BackoffMetrics implements MeterBinder, RetryMetricsListener {
   /** The counter of finished calls. */
-  public static final String CALLS = "backoff.calls";
+  public static final String CALLS = RetryMetricNames.CALLS;
   /** The distribution summary of attempts per finished call. */
-  public static final String ATTEMPTS = "backoff.attempts";
+  public static final String ATTEMPTS = RetryMetricNames.ATTEMPTS;
   /** The timer of the waits scheduled before retries. */
-  public static final String RETRY_DELAY = "backoff.retry.delay";
+  public static final String RETRY_DELAY = RetryMetricNames.RETRY_DELAY;
   /** The gauge of the budget's level. */
-  public static final String BUDGET_AVAILABLE = "backoff.budget.available";
+  public static final String BUDGET_AVAILABLE = RetryMetricNames.BUDGET_AVAILABLE;
   /** The counter of retries the budget denied. */
-  public static final String BUDGET_DENIED = "backoff.budget.denied";
-
-  private static final StopReason[] REASONS = StopReason.values();
+  public static final String BUDGET_DENIED = RetryMetricNames.BUDGET_DENIED;
 
   private final String name;
   private final Tags tags;
@@ -97,11 +96,7 @@ public final class BackoffMetrics implements MeterBinder, RetryListener<Object> 
    * @throws IllegalArgumentException if {@code name} is blank
    */
   public static BackoffMetrics of(String name) {
-    Objects.requireNonNull(name, "name");
-    if (name.isBlank()) {
-      throw new IllegalArgumentException("name must not be blank: \"" + name + "\"");
-    }
-    return new BackoffMetrics(name, Tags.of("name", name), null);
+    return new BackoffMetrics(RetryMetricNames.requireName(name), Tags.of(RetryMetricNames.TAG_NAME, name), null);
   }
 
   /**
@@ -200,39 +195,28 @@ public final class BackoffMetrics implements MeterBinder, RetryListener<Object> 
   }
 
   @Override
-  public void onEvent(RetryEvent<?> event) {
+  public void callFinished(CallOutcome outcome, int attempts) {
     Meters[] meters = bound;
-    if (meters.length == 0) {
-      return;
+    for (Meters m : meters) {
+      m.calls[outcome.index()].increment();
+      m.attempts.record(attempts);
+      if (outcome.isBudgetDenied() && m.budgetDenied != null) {
+        m.budgetDenied.increment();
+      }
     }
-    // instanceof rather than a pattern switch over the sealed set: Java 17 has no pattern switch.
-    if (event instanceof Succeeded) {
-      int attempt = event.attempt();
-      for (Meters m : meters) {
-        (attempt == 1 ? m.success : m.successAfterRetry).increment();
-        m.attempts.record(attempt);
-      }
-    } else if (event instanceof RetryScheduled) {
-      long delay = ((RetryScheduled<?>) event).delay().toNanos();
-      for (Meters m : meters) {
-        m.retryDelay.record(delay, TimeUnit.NANOSECONDS);
-      }
-    } else if (event instanceof GaveUp) {
-      StopReason reason = ((GaveUp<?>) event).reason();
-      int attempt = event.attempt();
-      for (Meters m : meters) {
-        m.gaveUp[reason.ordinal()].increment();
-        m.attempts.record(attempt);
-        if (reason == StopReason.BUDGET_DENIED && m.budgetDenied != null) {
-          m.budgetDenied.increment();
-        }
-      }
+  }
+
+  @Override
+  public void retryScheduled(long delayNanos) {
+    Meters[] meters = bound;
+    for (Meters m : meters) {
+      m.retryDelay.record(delayNanos, TimeUnit.NANOSECONDS);
     }
   }
 
   /** The tag value of {@code reason}: its name in lower case, e.g. {@code attempts_exhausted}. */
   public static String tagValue(StopReason reason) {
-    return reason.name().toLowerCase(Locale.ROOT);
+    return RetryMetricNames.reasonValue(reason);
   }
 
   @Override
@@ -244,40 +228,33 @@ public final class BackoffMetrics implements MeterBinder, RetryListener<Object> 
   /** The meters of one registry, created at once. */
   private static final class Meters {
     final MeterRegistry registry;
-    final Counter success;
-    final Counter successAfterRetry;
-    final Counter[] gaveUp = new Counter[REASONS.length];
+    /** By {@link CallOutcome#index()}. */
+    final Counter[] calls = new Counter[CallOutcome.all().size()];
     final DistributionSummary attempts;
     final Timer retryDelay;
     final Counter budgetDenied;
 
     Meters(MeterRegistry registry, Tags tags, RetryBudget budget) {
       this.registry = registry;
-      success = calls(registry, tags, "success", "none");
-      successAfterRetry = calls(registry, tags, "success_after_retry", "none");
-      for (StopReason reason : REASONS) {
-        gaveUp[reason.ordinal()] = calls(registry, tags, "gave_up", tagValue(reason));
+      for (CallOutcome outcome : CallOutcome.all()) {
+        calls[outcome.index()] = Counter.builder(CALLS).tags(tags)
+            .tag(RetryMetricNames.TAG_OUTCOME, outcome.outcome()).tag(RetryMetricNames.TAG_REASON, outcome.reason())
+            .description(RetryMetricNames.CALLS_DESCRIPTION).register(registry);
       }
       attempts = DistributionSummary.builder(ATTEMPTS).tags(tags).baseUnit("attempts")
-          .description("Attempts per finished call, the first included").register(registry);
+          .description(RetryMetricNames.ATTEMPTS_DESCRIPTION).register(registry);
       retryDelay = Timer.builder(RETRY_DELAY).tags(tags)
-          .description("Waits scheduled before retries, one per retry").register(registry);
+          .description(RetryMetricNames.RETRY_DELAY_DESCRIPTION).register(registry);
       if (budget != null) {
         // A strong reference: the gauge must not turn NaN because the policy holding the budget was collected
         // while the registry still publishes it.
         Gauge.builder(BUDGET_AVAILABLE, budget, RetryBudget::available).tags(tags).strongReference(true)
-            .description("The retry budget's level, in its own unit (tokens, units or retries)").register(registry);
+            .description(RetryMetricNames.BUDGET_AVAILABLE_DESCRIPTION).register(registry);
         budgetDenied = Counter.builder(BUDGET_DENIED).tags(tags)
-            .description("Retries the retry budget denied").register(registry);
+            .description(RetryMetricNames.BUDGET_DENIED_DESCRIPTION).register(registry);
       } else {
         budgetDenied = null;
       }
-    }
-
-    private static Counter calls(MeterRegistry registry, Tags tags, String outcome, String reason) {
-      return Counter.builder(CALLS).tags(tags).tag("outcome", outcome).tag("reason", reason)
-          .description("Finished retried calls by outcome, and the stop reason of those that gave up")
-          .register(registry);
     }
   }
 }

@@ -4,12 +4,12 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryListener;
+import io.github.backoff.metrics.RetryMetricNames;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -38,6 +38,9 @@ import java.util.Properties;
  * {@code backoff.stop_reason} and {@code backoff.attempts}, and {@code backoff.attempts} when it succeeds after a
  * retry. The current span is the caller's for {@code Retrier.call}; for {@code callAsync}, retries run on the
  * scheduler's threads, where no span is current unless the scheduler propagates the context.
+ *
+ * <p>Names, descriptions, attribute keys and outcomes are core's ({@code io.github.backoff.metrics}), shared with
+ * backoff-micrometer.
  *
  * <p>The instrumentation scope is {@value #SCOPE_NAME} with this module's version. Instruments are created when a
  * listener is made ({@link #metrics}), never per call. Immutable and thread-safe.
@@ -125,15 +128,11 @@ public final class BackoffTelemetry {
 
   /** The attribute value of {@code reason}: its name in lower case, e.g. {@code attempts_exhausted}. */
   public static String attributeValue(StopReason reason) {
-    return reason.name().toLowerCase(Locale.ROOT);
+    return RetryMetricNames.reasonValue(reason);
   }
 
   private static String checkName(String name) {
-    Objects.requireNonNull(name, "name");
-    if (name.isBlank()) {
-      throw new IllegalArgumentException("name must not be blank: \"" + name + "\"");
-    }
-    return name;
+    return RetryMetricNames.requireName(name);
   }
 
   private static String version() {

@@ -1,5 +1,6 @@
 package io.github.backoff.reactor;
 
+import io.github.backoff.AttemptTimeoutException;
 import io.github.backoff.Retrier;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
@@ -48,9 +49,16 @@ import reactor.util.retry.Retry;
  *       reported to the budget or the listeners (no {@code Succeeded} event, and a token bucket or retry quota is not
  *       refilled by it). {@link #apply(Mono)} and {@link #apply(Flux)} wrap the same {@code retryWhen} and report
  *       the success too: use them when the policy has a budget or counts successes.
- *   <li><b>Not applied.</b> Result conditions ({@code retryIfResult}) and the delay override's result argument: a
- *       {@code retryWhen} sees errors only. The per-attempt timeout: use Reactor's {@code timeout} before
- *       {@code retryWhen}, whose {@code TimeoutException} the policy then retries as any failure.
+ *   <li><b>Per-attempt timeout.</b> {@link #apply(Mono)} and {@link #apply(Flux)} apply the policy's
+ *       {@code attemptTimeout} to each attempt (for a {@code Flux}, to the whole attempt, from subscription to
+ *       completion): an attempt still running then is cancelled and fails with the core's
+ *       {@link AttemptTimeoutException}, which the policy retries as any failure, as {@link Retrier#call} does. A
+ *       bare {@code retryWhen(retry)} cannot (it does not see an attempt start), so with such a policy it fails the
+ *       subscription at once with an {@link IllegalStateException} saying so, rather than ignore the timeout.
+ *   <li><b>Refused.</b> Result conditions ({@code retryIfResult}): a {@code retryWhen} sees errors, never values,
+ *       so a policy that has them is rejected when the retry is built. Signal a value to retry as an error
+ *       ({@code Mono.error}) and retry on that exception instead. The delay override is called with a
+ *       {@code null} result, since every retry here follows an error.
  * </ul>
  *
  * <p>Immutable and thread-safe: one instance serves any number of subscriptions. A {@link Retry.RetrySignal} is
@@ -59,9 +67,12 @@ import reactor.util.retry.Retry;
 public final class BackoffRetry extends Retry {
   private final Retrier<Object> retrier;
   private final Scheduler scheduler;
+  /** The policy's per-attempt timeout, or null. */
+  private final Duration attemptTimeout;
 
   BackoffRetry(RetryPolicy<Object> policy, Scheduler scheduler, RandomGenerator random) {
     this.scheduler = scheduler;
+    this.attemptTimeout = policy.attemptTimeout().orElse(null);
     // The clock is the scheduler's, looked up at each reading: StepVerifier.withVirtualTime replaces
     // Schedulers.parallel() only inside its supplier, so it must not be resolved once and for all here.
     io.github.backoff.RetrierBuilder<Object> b = Retrier.builder(policy)
@@ -76,6 +87,8 @@ public final class BackoffRetry extends Retry {
    * A retry under {@code policy}, waiting on {@link Schedulers#parallel()}.
    *
    * @throws NullPointerException if {@code policy} is null
+   * @throws IllegalArgumentException if the policy has result conditions ({@code retryIfResult}), which a
+   *     {@code retryWhen} cannot see
    */
   public static BackoffRetry of(RetryPolicy<?> policy) {
     return builder(policy).build();
@@ -85,6 +98,8 @@ public final class BackoffRetry extends Retry {
    * A builder to choose the scheduler or the random source.
    *
    * @throws NullPointerException if {@code policy} is null
+   * @throws IllegalArgumentException if the policy has result conditions ({@code retryIfResult}), which a
+   *     {@code retryWhen} cannot see
    */
   public static BackoffRetryBuilder builder(RetryPolicy<?> policy) {
     return new BackoffRetryBuilder(cast(Objects.requireNonNull(policy, "policy")));
@@ -92,7 +107,13 @@ public final class BackoffRetry extends Retry {
 
   @SuppressWarnings("unchecked")
   private static RetryPolicy<Object> cast(RetryPolicy<?> policy) {
-    // Safe: with retryWhen, the policy only ever sees failures, never a result of its type.
+    if (policy.hasResultConditions()) {
+      throw new IllegalArgumentException("BackoffRetry cannot apply the policy's result condition (retryIfResult): "
+          + "retryWhen sees errors, never values; signal a value to retry as an error (Mono.error) and retry on "
+          + "that exception instead: " + policy);
+    }
+    // Safe: without result conditions, the policy only ever sees failures (and a null result), never a value of
+    // its type.
     return (RetryPolicy<Object>) policy;
   }
 
@@ -113,6 +134,11 @@ public final class BackoffRetry extends Retry {
    */
   @Override
   public Publisher<?> generateCompanion(Flux<RetrySignal> retrySignals) {
+    if (attemptTimeout != null) {
+      return Flux.error(new IllegalStateException("BackoffRetry cannot apply the policy's attemptTimeout ("
+          + attemptTimeout + ") through retryWhen, which does not see an attempt start: use retry.apply(source), "
+          + "which applies it, or Reactor's timeout before retryWhen with a policy without attemptTimeout"));
+    }
     return companion(retrySignals, StandaloneExecution.start(retrier));
   }
 
@@ -145,7 +171,7 @@ public final class BackoffRetry extends Retry {
       if (first == StandaloneExecution.STOP) {
         return Mono.error(execution.failure());
       }
-      Mono<T> retried = source.retryWhen(companionOf(execution)).doOnSuccess(execution::onSuccess);
+      Mono<T> retried = timed(source).retryWhen(companionOf(execution)).doOnSuccess(execution::onSuccess);
       return first == 0 ? retried : Mono.delay(Duration.ofNanos(first), scheduler()).then(retried);
     });
   }
@@ -163,8 +189,30 @@ public final class BackoffRetry extends Retry {
       if (first == StandaloneExecution.STOP) {
         return Flux.error(execution.failure());
       }
-      Flux<T> retried = source.retryWhen(companionOf(execution)).doOnComplete(() -> execution.onSuccess(null));
+      Flux<T> retried = timed(source).retryWhen(companionOf(execution))
+          .doOnComplete(() -> execution.onSuccess(null));
       return first == 0 ? retried : Mono.delay(Duration.ofNanos(first), scheduler()).thenMany(retried);
+    });
+  }
+
+  /** {@code source} with the policy's per-attempt timeout, if any: each subscription (attempt) gets its own. */
+  private <T> Mono<T> timed(Mono<T> source) {
+    if (attemptTimeout == null) {
+      return source;
+    }
+    Duration timeout = attemptTimeout;
+    return source.timeout(timeout, Mono.error(() -> new AttemptTimeoutException(timeout)), scheduler());
+  }
+
+  /** {@code source} with the policy's per-attempt timeout, if any, over the whole attempt (not per element). */
+  private <T> Flux<T> timed(Flux<T> source) {
+    if (attemptTimeout == null) {
+      return source;
+    }
+    Duration timeout = attemptTimeout;
+    return Flux.defer(() -> {
+      Mono<Long> deadline = Mono.delay(timeout, scheduler()).cache(); // one deadline per attempt, shared by elements
+      return source.timeout(deadline, element -> deadline, Flux.error(() -> new AttemptTimeoutException(timeout)));
     });
   }
 

@@ -6,10 +6,15 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
 
 /**
  * Backoff's auto-configuration: the {@link Retriers} bean built from the {@code backoff.*} properties (validated at
@@ -35,7 +40,23 @@ public final class BackoffAutoConfiguration {
   @ConditionalOnMissingBean
   public Retriers backoffRetriers(BackoffProperties properties, ObjectProvider<BackoffPolicyCustomizer> customizers,
       ApplicationContext context) {
-    return Retriers.of(properties, customizers.orderedStream().toList(), context.getClassLoader());
+    return Retriers.of(properties, customizers.orderedStream().toList(), context.getClassLoader(),
+        key -> written(context.getEnvironment(), key));
+  }
+
+  /** The value of {@code key} as the configuration spells it ({@code 1s}, not {@code PT1S}), or null. */
+  private static String written(Environment environment, String key) {
+    if (!ConfigurationPropertyName.isValid(key)) {
+      return null;
+    }
+    ConfigurationPropertyName name = ConfigurationPropertyName.of(key);
+    for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
+      ConfigurationProperty property = source.getConfigurationProperty(name);
+      if (property != null && property.getValue() != null) {
+        return property.getValue().toString();
+      }
+    }
+    return null;
   }
 
   /** The {@link Retry @Retry} advice: static, as a post-processor must be, and resolving its beans lazily. */

@@ -31,8 +31,8 @@ public final class BackoffFailureAnalyzer extends AbstractFailureAnalyzer<Backof
   @Override
   protected FailureAnalysis analyze(Throwable rootFailure, BackoffConfigurationException cause) {
     String description = "Invalid value '" + cause.value() + "' for " + quoted(cause.property()) + ".";
-    if (cause.getCause() != null && cause.getCause().getMessage() != null) {
-      description += "\n\nReason: " + cause.getCause().getMessage();
+    if (cause.reason() != null) {
+      description += "\n\nReason: " + cause.reason();
     }
     String action = "Update your application's configuration: " + quoted(cause.property()) + " must be "
         + cause.allowed() + ".";

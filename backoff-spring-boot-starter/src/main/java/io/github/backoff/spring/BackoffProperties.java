@@ -62,7 +62,8 @@ public class BackoffProperties {
     /**
      * A strategy (none, constant, linear, exponential, full-jitter, equal-jitter, decorrelated-jitter,
      * decorrelated-jitter-v2, randomized, additive) or a preset (google-http-client, google-drive, aws-simpledb,
-     * aws-sdk-standard, aws-sdk-legacy, ethernet, truncated-binary), as the backoff schedule command takes them.
+     * aws-sdk-standard, aws-sdk-legacy, aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary), as the backoff
+     * schedule command takes them.
      * Default: exponential from 100ms, doubling, capped at 20s, with full jitter.
      */
     private String strategy;
@@ -94,7 +95,7 @@ public class BackoffProperties {
     /** The total time budget from the start of the first attempt. Default: none. */
     private Duration maxElapsed;
 
-    /** The timeout of each attempt (synchronous and CompletableFuture methods). Default: none. */
+    /** The timeout of each attempt (of a Mono or Flux: its whole subscription). Default: none. */
     private Duration attemptTimeout;
 
     /** Exception classes (fully qualified names) to retry; default: every Exception. */

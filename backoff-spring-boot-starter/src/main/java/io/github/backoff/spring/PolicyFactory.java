@@ -1,13 +1,14 @@
 package io.github.backoff.spring;
 
+import io.github.backoff.InvalidParameterException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.Ticker;
+import io.github.backoff.budget.BudgetKind;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.strategy.BackoffSpec;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,21 +16,28 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.util.ClassUtils;
 
 /**
  * Turns the {@code backoff.*} properties into budgets and policy builders through the core's {@link BackoffSpec},
- * {@link Preset} and {@link RetryBudget} factories, never re-implementing them; every failure names the key.
+ * {@link Preset} and {@link RetryBudget} factories ({@link BudgetKind} for the budget types, their parameters and
+ * defaults), never re-implementing them; every failure names the key, with the value as the user wrote it.
  * Used once at start-up, on one thread.
  */
 final class PolicyFactory {
-  static final List<String> BUDGET_TYPES = List.of("token-bucket", "retry-quota", "ratio");
+  private static final Pattern CAMEL_WORD = Pattern.compile("\\b[a-z]+(?:[A-Z][a-z]*)+\\b");
 
   private final ClassLoader classLoader;
+  /** A key's value as written in the configuration ({@code 1s}, not {@code PT1S}), or null if not known. */
+  private final Function<String, String> written;
 
-  PolicyFactory(ClassLoader classLoader) {
+  PolicyFactory(ClassLoader classLoader, Function<String, String> written) {
     this.classLoader = classLoader;
+    this.written = written;
   }
 
   Map<String, RetryBudget> budgets(Map<String, BackoffProperties.Budget> budgets) {
@@ -38,10 +46,11 @@ final class PolicyFactory {
     return built;
   }
 
-  private static RetryBudget budget(String key, BackoffProperties.Budget b) {
+  private RetryBudget budget(String key, BackoffProperties.Budget b) {
     String type = b.getType();
-    if (type == null || !BUDGET_TYPES.contains(type)) {
-      throw new BackoffConfigurationException(key + ".type", type, "one of " + String.join(", ", BUDGET_TYPES),
+    BudgetKind kind = type == null ? null : BudgetKind.byId(type).orElse(null);
+    if (kind == null) {
+      throw new BackoffConfigurationException(key + ".type", type, "one of " + String.join(", ", BudgetKind.ids()),
           null);
     }
     Map<String, Object> given = new LinkedHashMap<>();
@@ -53,25 +62,16 @@ final class PolicyFactory {
     putIfSet(given, "percent", b.getPercent());
     putIfSet(given, "window", b.getWindow());
     putIfSet(given, "min-retries-per-second", b.getMinRetriesPerSecond());
-    List<String> allowed = switch (type) {
-      case "token-bucket" -> List.of("max-tokens", "token-ratio");
-      case "retry-quota" -> List.of("capacity", "retry-cost", "timeout-cost");
-      default -> List.of("percent", "window", "min-retries-per-second");
-    };
+    List<String> allowed = kind.parameters().stream().map(PolicyFactory::kebab).toList();
+    Map<String, Object> values = new LinkedHashMap<>();
     for (Map.Entry<String, Object> p : given.entrySet()) {
       if (!allowed.contains(p.getKey())) {
-        throw new BackoffConfigurationException(key + "." + p.getKey(), String.valueOf(p.getValue()),
-            "unset: a " + type + " budget takes only " + String.join(", ", allowed), null);
+        throw new BackoffConfigurationException(key + "." + p.getKey(), writtenValue(key + "." + p.getKey(),
+            p.getValue()), "unset: a " + type + " budget takes only " + String.join(", ", allowed), null);
       }
+      values.put(kind.parameters().get(allowed.indexOf(p.getKey())), p.getValue());
     }
-    Supplier<RetryBudget> factory = switch (type) {
-      case "token-bucket" -> () -> RetryBudget.tokenBucket(or(b.getMaxTokens(), 100), or(b.getTokenRatio(), 0.1));
-      case "retry-quota" -> () -> RetryBudget.retryQuota(or(b.getCapacity(), 500), or(b.getRetryCost(), 5),
-          or(b.getTimeoutCost(), 10));
-      default -> () -> RetryBudget.ratio(or(b.getPercent(), 0.2), or(b.getWindow(), Duration.ofSeconds(10)),
-          or(b.getMinRetriesPerSecond(), 10), Ticker.SYSTEM);
-    };
-    return validated(key, given, factory);
+    return validated(key, given, () -> kind.create(values, Ticker.SYSTEM));
   }
 
   /** A builder with every property of policy {@code name} applied. */
@@ -109,7 +109,7 @@ final class PolicyFactory {
     return builder;
   }
 
-  private static RetryPolicyBuilder<Object> strategy(String key, BackoffProperties.Policy p) {
+  private RetryPolicyBuilder<Object> strategy(String key, BackoffProperties.Policy p) {
     String name = p.getStrategy();
     Map<String, Object> given = new LinkedHashMap<>();
     putIfSet(given, "base", p.getBase());
@@ -127,8 +127,8 @@ final class PolicyFactory {
       List<String> takes = Preset.parametersOf(strategy);
       for (Map.Entry<String, Object> x : given.entrySet()) {
         if (!takes.contains(x.getKey())) {
-          throw new BackoffConfigurationException(key + "." + x.getKey(), String.valueOf(x.getValue()),
-              "unset: preset " + strategy + (takes.isEmpty() ? " is fixed (use a strategy name to set parameters)"
+          throw new BackoffConfigurationException(key + "." + x.getKey(), writtenValue(key + "." + x.getKey(),
+              x.getValue()), "unset: preset " + strategy + (takes.isEmpty() ? " is fixed (use a strategy name to set parameters)"
                   : " takes only " + String.join(" and ", takes)), null);
         }
       }
@@ -158,23 +158,41 @@ final class PolicyFactory {
 
   /**
    * Runs a core factory and turns its {@link IllegalArgumentException} into a {@link BackoffConfigurationException}
-   * on the key the core's message names ({@code "cap must be >= base: ..."}, {@code "maxTokens must be ..."}): the
-   * core validates, this only says which key it was. {@code given}: the parameters that are set, in order, with
-   * their values.
+   * on the key of the parameter it names ({@link InvalidParameterException#parameter()}, kebab-cased as in
+   * application.properties): the core validates, this only says which key it was. {@code given}: the parameters
+   * that are set, in order, with their values.
    */
-  private static <T> T validated(String key, Map<String, Object> given, Supplier<T> factory) {
+  private <T> T validated(String key, Map<String, Object> given, Supplier<T> factory) {
     try {
       return factory.get();
     } catch (IllegalArgumentException e) {
-      String message = String.valueOf(e.getMessage());
-      String parameter = kebab(message.split("[ :]", 2)[0]);
-      if (!given.containsKey(parameter) && !given.isEmpty()) {
+      String parameter = e instanceof InvalidParameterException ipe ? kebab(ipe.parameter()) : null;
+      if ((parameter == null || !given.containsKey(parameter)) && !given.isEmpty()) {
         parameter = given.keySet().iterator().next();
       }
-      Object v = given.get(parameter);
-      throw new BackoffConfigurationException(key + "." + parameter, String.valueOf(v),
-          "a valid value (" + message + ")", e);
+      String reason = keys(String.valueOf(e.getMessage()), given);
+      throw new BackoffConfigurationException(key + "." + parameter,
+          writtenValue(key + "." + parameter, given.get(parameter)), "a valid value (" + reason + ")", reason, e);
     }
+  }
+
+  /** {@code message} with the core's parameter names of {@code given} spelt as keys ({@code max-tokens}). */
+  private static String keys(String message, Map<String, Object> given) {
+    Matcher m = CAMEL_WORD.matcher(message);
+    StringBuilder sb = new StringBuilder();
+    while (m.find()) {
+      String k = kebab(m.group());
+      m.appendReplacement(sb, Matcher.quoteReplacement(given.containsKey(k) || PropertyKeys.ALL.contains(k) ? k
+          : m.group()));
+    }
+    m.appendTail(sb);
+    return sb.toString();
+  }
+
+  /** The value of {@code key} as written in the configuration, or {@code value} as text if that is not known. */
+  private String writtenValue(String key, Object value) {
+    String text = written.apply(key);
+    return text != null ? text : String.valueOf(value);
   }
 
   private List<Class<? extends Throwable>> throwables(String key, List<String> names) {
@@ -199,7 +217,7 @@ final class PolicyFactory {
     return types;
   }
 
-  private static String kebab(String camel) {
+  static String kebab(String camel) {
     StringBuilder sb = new StringBuilder();
     for (char c : camel.toCharArray()) {
       if (Character.isUpperCase(c)) {
@@ -217,7 +235,4 @@ final class PolicyFactory {
     }
   }
 
-  private static <T> T or(T value, T otherwise) {
-    return value != null ? value : otherwise;
-  }
 }

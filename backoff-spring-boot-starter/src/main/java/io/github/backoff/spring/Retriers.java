@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The retriers of the named policies under {@code backoff.policies}, and the budgets they share: the bean the
@@ -60,8 +61,17 @@ public final class Retriers {
    */
   public static Retriers of(BackoffProperties properties, List<BackoffPolicyCustomizer> customizers,
       ClassLoader classLoader) {
+    return of(properties, customizers, classLoader, key -> null);
+  }
+
+  /**
+   * As {@link #of(BackoffProperties, List, ClassLoader)}; {@code written} gives a key's value as the configuration
+   * spells it ({@code 1s}), for the failure messages.
+   */
+  static Retriers of(BackoffProperties properties, List<BackoffPolicyCustomizer> customizers,
+      ClassLoader classLoader, Function<String, String> written) {
     Objects.requireNonNull(properties, "properties");
-    PolicyFactory factory = new PolicyFactory(classLoader);
+    PolicyFactory factory = new PolicyFactory(classLoader, written);
     Map<String, RetryBudget> budgets = factory.budgets(properties.getBudgets());
     Map<String, String> budgetTypes = new LinkedHashMap<>();
     properties.getBudgets().forEach((name, b) -> budgetTypes.put(name, b.getType()));
@@ -99,9 +109,13 @@ public final class Retriers {
     return (Retrier<R>) (Retrier<?>) retrier;
   }
 
-  /** The retrier of policy {@code name}, if there is one. */
-  public Optional<Retrier<Object>> find(String name) {
-    return Optional.ofNullable(retriers.get(name));
+  /**
+   * The retrier of policy {@code name}, if there is one, typed as the caller needs it
+   * ({@code Optional<Retrier<String>>}), as {@link #get} is.
+   */
+  @SuppressWarnings("unchecked")
+  public <R> Optional<Retrier<R>> find(String name) {
+    return Optional.ofNullable((Retrier<R>) (Retrier<?>) retriers.get(name));
   }
 
   String unknown(String name) {
@@ -115,12 +129,13 @@ public final class Retriers {
   }
 
   /**
-   * The policy called {@code name}.
+   * The policy called {@code name}, typed as the caller needs it ({@code RetryPolicy<String>}): the policies built
+   * from properties have no result conditions, so any result type is safe.
    *
    * @throws IllegalArgumentException if there is none
    */
-  public RetryPolicy<Object> policy(String name) {
-    return this.<Object>get(name).policy();
+  public <R> RetryPolicy<R> policy(String name) {
+    return this.<R>get(name).policy();
   }
 
   /**

@@ -121,7 +121,12 @@ final class RetryInterceptor implements MethodInterceptor {
                 + "to the class path for Mono and Flux", null);
       }
       kind = Kind.REACTIVE;
-      reactive = support.plan(retry.value(), retrier, type);
+      try {
+        reactive = support.plan(retry.value(), retrier, type);
+      } catch (IllegalArgumentException e) { // a policy option Reactor cannot honour: refuse it at start-up
+        throw new BackoffConfigurationException(where, retry.value(), "a policy that a Mono or Flux can follow: "
+            + e.getMessage(), e);
+      }
     } else {
       kind = Kind.SYNC;
     }

@@ -1,18 +1,18 @@
 package io.github.backoff.spring;
 
 import io.github.backoff.StopReason;
-import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryListener;
-import io.github.backoff.event.RetryScheduled;
-import io.github.backoff.event.Succeeded;
+import io.github.backoff.metrics.CallOutcome;
+import io.github.backoff.metrics.RetryMetricsListener;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts what happened under one policy: finished calls, successes, retries and give-ups by
- * {@link StopReason}. The starter adds one to every policy it builds, for the {@code /actuator/retries} endpoint.
+ * {@link StopReason}, classified as the meters of backoff-micrometer and backoff-opentelemetry classify them
+ * (core's {@link CallOutcome}). The starter adds one to every policy it builds, for the {@code /actuator/retries} endpoint.
  *
  * <pre>{@code
  * RetryStats stats = retriers.stats("payments");
@@ -25,6 +25,22 @@ public final class RetryStats implements RetryListener<Object> {
   private final LongAdder successes = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final EnumMap<StopReason, LongAdder> giveUps = new EnumMap<>(StopReason.class);
+  /** Core's reading of the events; private, so that only events change the counts. */
+  private final RetryMetricsListener counter = new RetryMetricsListener() {
+    @Override
+    public void callFinished(CallOutcome outcome, int attempts) {
+      if (outcome.isSuccess()) {
+        successes.increment();
+      } else {
+        giveUps.get(outcome.stopReason().orElseThrow()).increment();
+      }
+    }
+
+    @Override
+    public void retryScheduled(long delayNanos) {
+      retries.increment();
+    }
+  };
 
   /** Zero counts. */
   public RetryStats() {
@@ -35,13 +51,7 @@ public final class RetryStats implements RetryListener<Object> {
 
   @Override
   public void onEvent(RetryEvent<?> event) {
-    if (event instanceof Succeeded) {
-      successes.increment();
-    } else if (event instanceof RetryScheduled) {
-      retries.increment();
-    } else if (event instanceof GaveUp<?> g) {
-      giveUps.get(g.reason()).increment();
-    }
+    counter.onEvent(event);
   }
 
   /** Finished calls: successes plus give-ups. */

@@ -39,14 +39,14 @@ class StartupFailureTest {
     FailureAnalysis a = analysis("backoff.policies.orders.max-attempts=0");
 
     assertThat(a.getDescription()).startsWith("Invalid value '0' for property 'backoff.policies.orders.max-attempts'.")
-        .contains("Reason: maxAttempts must be >= 1: 0");
+        .contains("Reason: max-attempts must be >= 1: 0"); // the key as in application.properties
   }
 
   @Test
   void capBelowBase_namesTheCap() {
     FailureAnalysis a = analysis("backoff.policies.orders.base=1s", "backoff.policies.orders.cap=10ms");
 
-    assertThat(a.getDescription()).startsWith("Invalid value 'PT0.01S' for property 'backoff.policies.orders.cap'.")
+    assertThat(a.getDescription()).startsWith("Invalid value '10ms' for property 'backoff.policies.orders.cap'.")
         .contains("cap must be >= base: 10 ms < 1 s");
   }
 
@@ -62,7 +62,7 @@ class StartupFailureTest {
   void presetWithParameters_isRejected() {
     FailureAnalysis a = analysis("backoff.policies.orders.strategy=google-drive", "backoff.policies.orders.base=1s");
 
-    assertThat(a.getDescription()).startsWith("Invalid value 'PT1S' for property 'backoff.policies.orders.base'.");
+    assertThat(a.getDescription()).startsWith("Invalid value '1s' for property 'backoff.policies.orders.base'.");
     assertThat(a.getAction()).contains("preset google-drive is fixed");
   }
 
@@ -95,6 +95,33 @@ class StartupFailureTest {
     FailureAnalysis a = analysis("backoff.budgets.api.type=token-bucket", "backoff.budgets.api.max-tokens=5000");
 
     assertThat(a.getDescription()).startsWith("Invalid value '5000' for property 'backoff.budgets.api.max-tokens'.");
+  }
+
+  @Test
+  void budgetCostAboveCapacity_namesTheCostKeyInTheUsersWords() {
+    FailureAnalysis a = analysis("backoff.budgets.api.type=retry-quota", "backoff.budgets.api.capacity=5",
+        "backoff.budgets.api.retry-cost=10");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value '10' for property 'backoff.budgets.api.retry-cost'."
+        + "\n\nReason: retry-cost must be <= capacity: 10 > 5");
+  }
+
+  @Test
+  void budgetWindowTooShort_echoesTheValueAsWritten() {
+    FailureAnalysis a = analysis("backoff.budgets.api.type=ratio", "backoff.budgets.api.window=5ms");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value '5ms' for property 'backoff.budgets.api.window'."
+        + "\n\nReason: window must be >= 10 ms: 5 ms");
+  }
+
+  @Test
+  void budgetDefaults_comeFromCoresBudgetKinds() {
+    runner.withPropertyValues("backoff.budgets.api.type=token-bucket", "backoff.budgets.q.type=retry-quota")
+        .run(context -> {
+          Retriers retriers = context.getBean(Retriers.class);
+          assertThat(retriers.budgets().get("api").available()).isEqualTo(100.0);  // maxTokens 100
+          assertThat(retriers.budgets().get("q").available()).isEqualTo(500.0);    // capacity 500
+        });
   }
 
   @Test

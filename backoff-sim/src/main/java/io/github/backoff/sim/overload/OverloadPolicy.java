@@ -1,9 +1,9 @@
 package io.github.backoff.sim.overload;
 
 import io.github.backoff.Ticker;
+import io.github.backoff.budget.BudgetKind;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.ratelimit.AdaptiveRateLimiter;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -96,18 +96,36 @@ public record OverloadPolicy(String name, String description, boolean retries,
     return List.of(
         new OverloadPolicy("no-retry", "no retries", false, null),
         new OverloadPolicy("retries", "retries, no budget", true, null),
-        new OverloadPolicy("token-bucket", "retries + token bucket (100, 0.1)", true,
-            ticker -> RetryBudget.tokenBucket(100, 0.1)),
-        new OverloadPolicy("retry-quota", "retries + retry quota (500, 5, 10)", true,
-            ticker -> RetryBudget.retryQuota()),
-        new OverloadPolicy("ratio", "retries + ratio budget (20 %, 10 s, 10/s)", true,
-            ticker -> RetryBudget.ratio(0.2, Duration.ofSeconds(10), 10, ticker)),
+        budgeted(BudgetKind.TOKEN_BUCKET, "retries + token bucket (%s, %s)"),
+        budgeted(BudgetKind.RETRY_QUOTA, "retries + retry quota (%s, %s, %s)"),
+        budgeted(BudgetKind.RATIO, "retries + ratio budget (%s, %s, %s/s)"),
         new OverloadPolicy("retry-quota-2026", "retries + 2026 retry quota (500, 14, 5 throttled)", true,
             ticker -> RetryBudget.retryQuota2026()),
         new OverloadPolicy("adaptive", "retries + 2026 quota + adaptive rate limiter", true,
             ticker -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create),
         new OverloadPolicy("adaptive-nonreserving", "retries + 2026 quota + non-reserving adaptive rate limiter", true,
             ticker -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::nonReserving));
+  }
+
+  /**
+   * The policy named after core's budget {@code kind}, with that kind's defaults; the description is
+   * {@code template} filled with them (a fraction of 1 as a percentage, a duration in seconds), so neither the
+   * names nor the defaults are restated here.
+   */
+  private static OverloadPolicy budgeted(BudgetKind kind, String template) {
+    Object[] values = kind.defaults().entrySet().stream().map(e -> describe(e.getKey(), e.getValue())).toArray();
+    return new OverloadPolicy(kind.id(), String.format(java.util.Locale.ROOT, template, values), true,
+        kind::create);
+  }
+
+  private static String describe(String parameter, Object value) {
+    if (value instanceof java.time.Duration d) {
+      return d.toSeconds() + " s";
+    }
+    if ("percent".equals(parameter)) {
+      return Math.round(((Number) value).doubleValue() * 100) + " %";
+    }
+    return String.valueOf(value);
   }
 
   /** A new rate limiter for one run, on {@code ticker}; {@code null} if the policy has none. */
