@@ -41,6 +41,12 @@ public class BackoffProperties {
   /** The retry budgets, by name; one instance is shared by every policy that names it. */
   private Map<String, Budget> budgets = new LinkedHashMap<>();
 
+  /**
+   * Retries for the HTTP clients Spring Boot builds (RestClient, RestTemplate, WebClient), with backoff-spring-web
+   * on the class path.
+   */
+  private Http http = new Http();
+
   public Map<String, Policy> getPolicies() {
     return policies;
   }
@@ -55,6 +61,14 @@ public class BackoffProperties {
 
   public void setBudgets(Map<String, Budget> budgets) {
     this.budgets = budgets;
+  }
+
+  public Http getHttp() {
+    return http;
+  }
+
+  public void setHttp(Http http) {
+    this.http = http;
   }
 
   /** One retry policy. Unset values take the core's defaults. Not thread-safe. */
@@ -319,6 +333,123 @@ public class BackoffProperties {
 
     public void setMinRetriesPerSecond(Integer minRetriesPerSecond) {
       this.minRetriesPerSecond = minRetriesPerSecond;
+    }
+  }
+
+  /**
+   * The named policy each kind of HTTP client Spring Boot builds retries under, and the HTTP options they share
+   * (backoff-spring-web's {@code HttpRetryOptions}). Unset values take the defaults. Not thread-safe.
+   */
+  public static class Http {
+    /** Every RestClient.Builder Spring Boot creates. */
+    private Client restclient = new Client();
+
+    /** Every RestTemplate a RestTemplateBuilder of Spring Boot's builds. */
+    private Client resttemplate = new Client();
+
+    /** Every WebClient.Builder Spring Boot creates. */
+    private Client webclient = new Client();
+
+    /**
+     * The response statuses retried, each in [100, 599]; any other is returned as it is. An empty list retries
+     * failures only. Default: 429, 500, 502, 503, 504.
+     */
+    private List<Integer> retryableStatuses;
+
+    /**
+     * The request methods retried (case-sensitive); a request with an Idempotency-Key header is retried whatever
+     * its method. Default: GET, HEAD, OPTIONS, TRACE, PUT, DELETE.
+     */
+    private List<String> retryableMethods;
+
+    /** The longest Retry-After followed; a 429 or 503 asking for more stops the retries. Default 1m. */
+    private Duration maxRetryAfter;
+
+    /** A millisecond hint header followed on retryable responses, such as x-amz-retry-after. Default: none. */
+    private String retryAfterMillisHeader;
+
+    /**
+     * Whether a client whose policy names no budget gets a retry budget of its own (the AWS SDKs' 2026 retry
+     * quota, one per kind of client).
+     */
+    private boolean defaultBudget = true;
+
+    public Client getRestclient() {
+      return restclient;
+    }
+
+    public void setRestclient(Client restclient) {
+      this.restclient = restclient;
+    }
+
+    public Client getResttemplate() {
+      return resttemplate;
+    }
+
+    public void setResttemplate(Client resttemplate) {
+      this.resttemplate = resttemplate;
+    }
+
+    public Client getWebclient() {
+      return webclient;
+    }
+
+    public void setWebclient(Client webclient) {
+      this.webclient = webclient;
+    }
+
+    public List<Integer> getRetryableStatuses() {
+      return retryableStatuses;
+    }
+
+    public void setRetryableStatuses(List<Integer> retryableStatuses) {
+      this.retryableStatuses = retryableStatuses;
+    }
+
+    public List<String> getRetryableMethods() {
+      return retryableMethods;
+    }
+
+    public void setRetryableMethods(List<String> retryableMethods) {
+      this.retryableMethods = retryableMethods;
+    }
+
+    public Duration getMaxRetryAfter() {
+      return maxRetryAfter;
+    }
+
+    public void setMaxRetryAfter(Duration maxRetryAfter) {
+      this.maxRetryAfter = maxRetryAfter;
+    }
+
+    public String getRetryAfterMillisHeader() {
+      return retryAfterMillisHeader;
+    }
+
+    public void setRetryAfterMillisHeader(String retryAfterMillisHeader) {
+      this.retryAfterMillisHeader = retryAfterMillisHeader;
+    }
+
+    public boolean isDefaultBudget() {
+      return defaultBudget;
+    }
+
+    public void setDefaultBudget(boolean defaultBudget) {
+      this.defaultBudget = defaultBudget;
+    }
+  }
+
+  /** One kind of HTTP client. Not thread-safe. */
+  public static class Client {
+    /** The name of the policy under backoff.policies its calls retry under; unset: no retries added. */
+    private String policy;
+
+    public String getPolicy() {
+      return policy;
+    }
+
+    public void setPolicy(String policy) {
+      this.policy = policy;
     }
   }
 }

@@ -20,6 +20,10 @@ final class PropertyKeys {
   static final List<String> POLICY = of(BackoffProperties.Policy.class);
   /** The keys under {@code backoff.budgets.NAME.}. */
   static final List<String> BUDGET = of(BackoffProperties.Budget.class);
+  /** The keys under {@code backoff.http.}. */
+  static final List<String> HTTP = of(BackoffProperties.Http.class);
+  /** The keys under {@code backoff.http.restclient.} (and resttemplate, webclient). */
+  static final List<String> HTTP_CLIENT = of(BackoffProperties.Client.class);
   /** Every key of a policy or a budget. */
   static final Set<String> ALL = all();
 

@@ -40,6 +40,7 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
       ConfigurationPropertyName name = p.getName();
       int bad = badElement(name);
       List<String> keys = bad == 1 ? PropertyKeys.TOP
+          : "http".equals(name.getElement(1, Form.UNIFORM)) ? (bad == 2 ? PropertyKeys.HTTP : PropertyKeys.HTTP_CLIENT)
           : "policies".equals(name.getElement(1, Form.UNIFORM)) ? PropertyKeys.POLICY : PropertyKeys.BUDGET;
       String written = written(name, -1, null);
       String parent = written(name, bad, "");
@@ -67,13 +68,19 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
   }
 
   /**
-   * The index of the element that is not a key: 1 under {@code backoff.} ({@code backoff.policy.x.y}), else 3, the
-   * key of a policy or a budget ({@code backoff.policies.orders.max-atempts}).
+   * The index of the element that is not a key: 1 under {@code backoff.} ({@code backoff.policy.x.y}); 3, the key
+   * of a policy or a budget ({@code backoff.policies.orders.max-atempts}) or of a client
+   * ({@code backoff.http.restclient.polcy}); else 2 under {@code backoff.http.} ({@code backoff.http.max-retry}).
    */
   private static int badElement(ConfigurationPropertyName name) {
-    boolean group = name.getNumberOfElements() >= 4
-        && List.of("policies", "budgets").contains(name.getElement(1, Form.UNIFORM));
-    return group ? 3 : 1;
+    String group = name.getNumberOfElements() >= 3 ? name.getElement(1, Form.UNIFORM) : "";
+    if ("http".equals(group)) {
+      boolean client = name.getNumberOfElements() >= 4
+          && List.of("restclient", "resttemplate", "webclient").contains(name.getElement(2, Form.UNIFORM));
+      return client ? 3 : 2;
+    }
+    boolean policyOrBudget = name.getNumberOfElements() >= 4 && List.of("policies", "budgets").contains(group);
+    return policyOrBudget ? 3 : 1;
   }
 
   /**

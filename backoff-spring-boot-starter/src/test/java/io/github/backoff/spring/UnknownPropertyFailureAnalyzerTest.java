@@ -58,7 +58,25 @@ class UnknownPropertyFailureAnalyzerTest {
 
     assertThat(a.getDescription()).startsWith("Unknown property 'backoff.polices.orders.max-attempts'");
     assertThat(a.getAction()).contains("Did you mean 'backoff.policies.orders.max-attempts'?")
-        .contains("The keys under 'backoff.' are policies, budgets.");
+        .contains("The keys under 'backoff.' are policies, budgets, http.");
+  }
+
+  @Test
+  void httpClientKeyTypo_suggestsPolicy() {
+    FailureAnalysis a = analysis("backoff.policies.remote.strategy=none", "backoff.http.restclient.polcy=remote");
+
+    assertThat(a.getDescription()).startsWith("Unknown property 'backoff.http.restclient.polcy'");
+    assertThat(a.getAction()).contains("Did you mean 'backoff.http.restclient.policy'?")
+        .contains("The keys under 'backoff.http.restclient.' are policy.");
+  }
+
+  @Test
+  void httpOptionTypo_suggestsTheOptionAndListsTheHttpKeys() {
+    FailureAnalysis a = analysis("backoff.http.max-retry-afer=5s");
+
+    assertThat(a.getAction()).contains("Did you mean 'backoff.http.max-retry-after'?")
+        .contains("The keys under 'backoff.http.' are restclient, resttemplate, webclient, retryable-statuses, "
+            + "retryable-methods, max-retry-after, retry-after-millis-header, default-budget.");
   }
 
   @Test

@@ -17,24 +17,14 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The end-to-end path: a real application on a random port, whose {@code @Retry} bean calls a flaky endpoint of the
- * same server over loopback HTTP. One context for the whole class; waits of 1 ms to 4 ms.
+ * same server over loopback HTTP. One context for the whole class, shared with {@link HttpClientsApplicationTest}
+ * ({@link SharedApplicationContext}); waits of 1 ms to 4 ms.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "backoff.budgets.local.type=token-bucket",
-    "backoff.budgets.local.max-tokens=100",
-    "backoff.policies.http.strategy=exponential",
-    "backoff.policies.http.base=1ms",
-    "backoff.policies.http.cap=4ms",
-    "backoff.policies.http.max-attempts=4",
-    "backoff.policies.http.retry-on=java.io.IOException",
-    "backoff.policies.http.budget=local",
-    "management.endpoints.web.exposure.include=retries"})
-class FlakyApplicationTest {
+class FlakyApplicationTest extends SharedApplicationContext {
   @LocalServerPort
   int port;
 

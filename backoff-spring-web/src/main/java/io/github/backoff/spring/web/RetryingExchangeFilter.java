@@ -120,11 +120,18 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
         .toFuture();
   }
 
-  /** The response with its body read whole into memory and the original released. */
+  /**
+   * The response with its body read whole into memory and the original released. A new response, not
+   * {@code response.mutate()}: mutate's {@code body(...)} releases the original body by subscribing to it again,
+   * which, once the body was read, logs "The client response body can only be consumed once" as a dropped error.
+   */
   private static Mono<ClientResponse> buffered(ClientResponse response) {
     return response.bodyToMono(byte[].class)
         .defaultIfEmpty(new byte[0])
-        .map(bytes -> response.mutate()
+        .map(bytes -> ClientResponse.create(response.statusCode(), response.strategies())
+            .headers(headers -> headers.addAll(response.headers().asHttpHeaders()))
+            .cookies(cookies -> cookies.addAll(response.cookies()))
+            .request(response.request())
             .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
             .build());
   }
