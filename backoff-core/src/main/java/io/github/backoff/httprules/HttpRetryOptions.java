@@ -55,6 +55,8 @@ public final class HttpRetryOptions {
   private static final HttpRetryOptions DEFAULTS = builder().build();
 
   private final Set<Integer> retryableStatuses;
+  /** The same statuses as a table, read on every response: {@code Set.contains(int)} would box 200 each time. */
+  private final boolean[] retryableStatusTable = new boolean[600];
   private final Set<String> retryableMethods;
   private final boolean allMethods;
   private final Duration maxRetryAfter;
@@ -69,6 +71,9 @@ public final class HttpRetryOptions {
 
   HttpRetryOptions(HttpRetryBuilder<?> b) {
     this.retryableStatuses = b.statuses;
+    for (int status : retryableStatuses) {
+      retryableStatusTable[status] = true; // statuses are checked to be in 100..599 by the builder
+    }
     this.retryableMethods = b.methods;
     this.allMethods = b.allMethods;
     this.maxRetryAfter = b.maxRetryAfter;
@@ -165,7 +170,7 @@ public final class HttpRetryOptions {
 
   /** Whether a response with {@code status} is retried. */
   public boolean isRetryableStatus(int status) {
-    return retryableStatuses.contains(status);
+    return status >= 0 && status < retryableStatusTable.length && retryableStatusTable[status];
   }
 
   @Override

@@ -154,8 +154,9 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(ClientRequest request) {
-    return options.isRetryableMethod(
-        request.method().name(), request.headers().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY));
+    // The header is looked up only for a method that is not retried anyway: a case-insensitive lookup allocates.
+    return options.isRetryableMethod(request.method().name(), false)
+        || request.headers().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
   }
 
   /**

@@ -178,8 +178,9 @@ public final class RetryingRequestInterceptor implements ClientHttpRequestInterc
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(HttpRequest request) {
-    return options.isRetryableMethod(
-        request.getMethod().name(), request.getHeaders().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY));
+    // The header is looked up only for a method that is not retried anyway: a case-insensitive lookup allocates.
+    return options.isRetryableMethod(request.getMethod().name(), false)
+        || request.getHeaders().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
   }
 
   /**
