@@ -25,6 +25,12 @@ import reactor.core.publisher.Mono;
 // tag::retryable-before[]
 import org.springframework.resilience.annotation.Retryable;
 // end::retryable-before[]
+// tag::retrywhen-before[]
+import java.time.Duration;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
+// end::retrywhen-before[]
 import java.net.URI;
 import org.springframework.http.client.ClientHttpResponse;
 
@@ -66,6 +72,14 @@ final class SpringWebSnippets {
         .build();
     Mono<String> body = client.get().uri(uri).retrieve().bodyToMono(String.class);
     // end::webclient[]
+    return body;
+  }
+
+  static Mono<String> retryWhenBefore(WebClient webClient) {
+    // tag::retrywhen-before[]
+    Mono<String> body = webClient.get().uri("/inventory").retrieve().bodyToMono(String.class)
+        .retryWhen(Retry.backoff(3, Duration.ofMillis(100)));
+    // end::retrywhen-before[]
     return body;
   }
 

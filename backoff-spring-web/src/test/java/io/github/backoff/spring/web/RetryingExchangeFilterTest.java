@@ -235,4 +235,58 @@ class RetryingExchangeFilterTest {
     assertThat(RetryingExchangeFilter.of(policy(Backoff.none(), 3)).budget()).isPresent();
     assertThat(RetryingExchangeFilter.builder(policy(Backoff.none(), 3)).withoutBudget().build().budget()).isEmpty();
   }
+
+  @Test
+  void filter_retryAfterDate_isTheWait() {
+    server.enqueue(FaultReply.status(429).withRetryAfterDate(java.time.Instant.now().plusSeconds(30)));
+    WebClient client = client(virtualTime(policy(Backoff.constant(Duration.ofMillis(10)), 3)));
+
+    CompletableFuture<String> result = client.get().uri(server.uri("/items")).retrieve().bodyToMono(String.class)
+        .toFuture();
+    await(() -> scheduler.pendingTasks() == 1);
+
+    assertThat(scheduler.nextTaskDelay()).isBetween(Duration.ofSeconds(27), Duration.ofSeconds(45));
+    scheduler.advance(Duration.ofSeconds(45));
+    assertThat(result).succeedsWithin(AWAIT).isEqualTo("ok");
+  }
+
+  @Test
+  void filter_millisecondHint_isFollowed() {
+    server.enqueue(FaultReply.status(503).withAmzRetryAfter(Duration.ofMillis(1500)));
+    RetryingExchangeFilter filter = RetryingExchangeFilter.builder(policy(Backoff.constant(Duration.ofMillis(10)), 3))
+        .withRetryAfterMillisHeader("x-amz-retry-after")
+        .withScheduler(scheduler).withTicker(scheduler::nanoTime).build();
+
+    CompletableFuture<String> result = client(filter).get().uri(server.uri("/items")).retrieve()
+        .bodyToMono(String.class).toFuture();
+    await(() -> scheduler.pendingTasks() == 1);
+
+    assertThat(scheduler.nextTaskDelay()).isGreaterThanOrEqualTo(Duration.ofMillis(1500));
+    scheduler.advance(Duration.ofSeconds(10));
+    assertThat(result).succeedsWithin(AWAIT).isEqualTo("ok");
+  }
+
+  @Test
+  void filter_retryAfterLongerThanAllowed_returnsTheResponseAtOnce() {
+    server.enqueue(FaultReply.status(503).withRetryAfter(Duration.ofMinutes(10)));
+    WebClient client = client(RetryingExchangeFilter.of(policy(Backoff.none(), 3)));
+
+    assertThatThrownBy(() -> client.get().uri(server.uri("/items")).retrieve().bodyToMono(String.class)
+            .block(AWAIT))
+        .isInstanceOf(WebClientResponseException.ServiceUnavailable.class);
+    assertThat(server.requestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void filter_attemptTimeout_endsAStalledAttemptAndRetries() {
+    server.enqueue(FaultReply.stall());
+    RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(3)
+        .withAttemptTimeout(Duration.ofSeconds(1)).build();
+
+    String body = client(RetryingExchangeFilter.of(policy)).get().uri(server.uri("/items")).retrieve()
+        .bodyToMono(String.class).block(AWAIT);
+
+    assertThat(body).isEqualTo("ok");
+    assertThat(server.requestCount()).isEqualTo(2);
+  }
 }

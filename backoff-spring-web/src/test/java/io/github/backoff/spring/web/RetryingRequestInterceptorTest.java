@@ -369,4 +369,20 @@ class RetryingRequestInterceptorTest {
         .uri(server.uri("/tea")).retrieve().body(String.class)).isEqualTo("ok");
     assertThat(server.requestCount()).isEqualTo(2);
   }
+
+  @Test
+  void intercept_restTemplatePost_isNotRetried_andRetryAfterIsFollowedForAGet() {
+    server.enqueue(FaultReply.status(503), FaultReply.status(503).withRetryAfter(Duration.ofSeconds(2)));
+    RestTemplate template = new RestTemplate(new JdkClientHttpRequestFactory());
+    template.getInterceptors().add(builder(policy(3)).build());
+
+    assertThatThrownBy(() -> template.postForObject(server.uri("/orders"), "{}", String.class))
+        .isInstanceOf(HttpServerErrorException.ServiceUnavailable.class);
+    assertThat(server.requestCount()).isEqualTo(1);
+
+    assertThat(template.getForObject(server.uri("/items"), String.class)).isEqualTo("ok");
+    assertThat(server.requestCount()).isEqualTo(3);
+    assertThat(clock.sleeps()).singleElement()
+        .satisfies(d -> assertThat(d).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(3)));
+  }
 }
