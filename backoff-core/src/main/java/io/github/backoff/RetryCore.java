@@ -103,19 +103,14 @@ final class RetryCore<R> {
         long requested = override(result, failure, context(attempt, elapsed, delay, backoff, kind));
         if (requested >= 0) {
           overridden = true;
-          if (policy.overrideRelative) {
-            // AWS 2026: a server's hint may lengthen the computed wait by at most max, never shorten it.
-            if (requested > Durations.addSaturated(delay, policy.overrideMaxNanos)
-                && policy.giveUpIfOverrideExceedsMax) {
-              stop = StopReason.DELAY_TOO_LONG;
-            }
-            delay = Durations.clampHint(requested, delay, policy.overrideMaxNanos);
-          } else {
-            if (requested > policy.overrideMaxNanos && policy.giveUpIfOverrideExceedsMax) {
-              stop = StopReason.DELAY_TOO_LONG;
-            }
-            delay = Math.max(policy.overrideMinNanos, Math.min(policy.overrideMaxNanos, requested));
+          long hi = policy.overrideRelative
+              ? Durations.addSaturated(delay, policy.overrideMaxNanos) : policy.overrideMaxNanos;
+          if (requested > hi && policy.giveUpIfOverrideExceedsMax) {
+            stop = StopReason.DELAY_TOO_LONG;
           }
+          // AWS 2026 (relative): a server's hint may lengthen the computed wait by at most max, never shorten it.
+          delay = policy.overrideRelative ? Durations.clampHint(requested, delay, policy.overrideMaxNanos)
+              : Math.max(policy.overrideMinNanos, Math.min(hi, requested));
         }
       }
       long nextStart = Durations.addSaturated(Math.max(0, elapsed), delay); // when the next attempt would start

@@ -53,8 +53,16 @@ final class RatioBudget implements RetryBudget {
   }
 
   private static long sum(AtomicLongArray counts, long slice) {
+    return sumExcept(counts, slice, -1);
+  }
+
+  /** {@link #sum} without the slot at {@code except} (-1: none). */
+  private static long sumExcept(AtomicLongArray counts, long slice, int except) {
     long total = 0;
     for (int i = 0; i < SLICES; i++) {
+      if (i == except) {
+        continue;
+      }
       long value = counts.get(i);
       long age = ((slice & 0xFFFF_FFFFL) - (value >>> 32)) & 0xFFFF_FFFFL;
       if (age < SLICES) {
@@ -84,29 +92,13 @@ final class RatioBudget implements RetryBudget {
     for (;;) {
       long current = retries.get(index);
       long count = (current & 0xFFFF_FFFF_0000_0000L) == tag ? current & 0xFFFF_FFFFL : 0;
-      if (allowed - (sumOthers(retries, slice, index) + count) < 1) {
+      if (allowed - (sumExcept(retries, slice, index) + count) < 1) {
         return -1;
       }
       if (retries.compareAndSet(index, current, tag | (count + 1))) {
         return 1;
       }
     }
-  }
-
-  /** {@link #sum} of the slices other than {@code index}. */
-  private static long sumOthers(AtomicLongArray counts, long slice, int index) {
-    long total = 0;
-    for (int i = 0; i < SLICES; i++) {
-      if (i == index) {
-        continue;
-      }
-      long value = counts.get(i);
-      long age = ((slice & 0xFFFF_FFFFL) - (value >>> 32)) & 0xFFFF_FFFFL;
-      if (age < SLICES) {
-        total += value & 0xFFFF_FFFFL;
-      }
-    }
-    return total;
   }
 
   /**

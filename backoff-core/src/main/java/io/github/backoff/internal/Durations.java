@@ -33,7 +33,6 @@ public final class Durations {
     return sum < 0 ? Long.MAX_VALUE : sum;
   }
 
-  /** {@code a * b} for non-negative operands, saturated at {@link Long#MAX_VALUE}. */
   /**
    * A server's hint clamped the AWS way, the one place this rule is written: at least the computed wait, at most
    * {@code maxAbove} above it: {@code min(max(hint, computed), computed + maxAbove)}, saturating.
@@ -42,6 +41,7 @@ public final class Durations {
     return Math.max(computed, Math.min(hint, addSaturated(computed, maxAbove)));
   }
 
+  /** {@code a * b} for non-negative operands, saturated at {@link Long#MAX_VALUE}. */
   public static long multiplySaturated(long a, long b) {
     long high = Math.multiplyHigh(a, b);
     long low = a * b;
