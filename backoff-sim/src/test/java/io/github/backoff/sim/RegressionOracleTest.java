@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
  * Seeded sweeps pinned byte for byte: any change to the models, the engine's event order, the seeding or the
  * number formatting shows up here. If a change is intended, regenerate with
  * {@code SimulatorMain --clients 3,8 --runs 4 --seed 1} (and {@code --model single-server --strategies
- * none,full-jitter}) and say why in the commit. The overload oracle is the configuration in its test, printed as
+ * none,full-jitter}) and say why in the commit. Last regenerated when the models' normal draws moved from the JDK's
+ * {@code nextGaussian()} (whose bits changed between JDK 17 and 25) to {@code engine.Normal} (the same bits on
+ * every JDK). The overload oracle is the configuration in its test, printed as
  * {@code report().table("summary.csv")}.
  */
 class RegressionOracleTest {
@@ -22,16 +24,16 @@ class RegressionOracleTest {
     SimulationConfig config = SimulationConfig.builder().clients("3,8").runs(4).seed(1).build();
     assertThat(Simulator.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
       "model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,completion_mean,completion_sd,completion_p50,completion_p95\n"
-      + "occ,none,3,4,6.000,0.000,6.000,6.000,126.755,7.203,129.232,131.995\n"
-      + "occ,none,8,4,34.750,2.500,36.000,36.000,325.210,22.113,335.083,338.258\n"
-      + "occ,exponential,3,4,6.000,0.000,6.000,6.000,151.194,0.980,151.049,152.316\n"
-      + "occ,exponential,8,4,35.250,1.500,36.000,36.000,1431.625,347.415,1602.928,1609.606\n"
-      + "occ,full-jitter,3,4,6.000,0.000,6.000,6.000,146.329,8.962,143.918,157.020\n"
-      + "occ,full-jitter,8,4,29.000,1.414,28.500,30.700,419.921,69.931,446.155,468.097\n"
-      + "occ,equal-jitter,3,4,6.000,0.000,6.000,6.000,155.014,8.918,155.419,164.115\n"
-      + "occ,equal-jitter,8,4,30.500,1.915,31.000,32.000,557.123,182.037,478.181,778.840\n"
-      + "occ,decorrelated-jitter,3,4,6.000,0.000,6.000,6.000,161.968,5.415,160.116,168.495\n"
-      + "occ,decorrelated-jitter,8,4,27.500,1.291,27.500,28.850,415.657,129.711,355.838,572.826\n");
+      + "occ,none,3,4,6.000,0.000,6.000,6.000,125.399,7.451,125.854,132.835\n"
+      + "occ,none,8,4,32.000,3.367,32.000,35.550,282.892,42.683,289.624,322.538\n"
+      + "occ,exponential,3,4,6.000,0.000,6.000,6.000,150.346,1.370,149.991,151.955\n"
+      + "occ,exponential,8,4,36.000,0.000,36.000,36.000,1600.982,9.641,1599.024,1611.897\n"
+      + "occ,full-jitter,3,4,6.000,0.000,6.000,6.000,145.908,11.020,145.135,158.061\n"
+      + "occ,full-jitter,8,4,28.750,1.708,28.500,30.700,335.255,50.373,339.902,384.342\n"
+      + "occ,equal-jitter,3,4,6.000,0.000,6.000,6.000,150.417,14.090,152.732,163.090\n"
+      + "occ,equal-jitter,8,4,30.750,1.500,31.000,32.000,573.882,174.119,495.515,785.497\n"
+      + "occ,decorrelated-jitter,3,4,6.000,0.000,6.000,6.000,159.837,5.633,158.254,166.573\n"
+      + "occ,decorrelated-jitter,8,4,28.250,2.872,28.000,31.400,401.935,66.628,389.583,478.862\n");
   }
 
   @Test
@@ -40,10 +42,10 @@ class RegressionOracleTest {
         .strategies("none,full-jitter").runs(4).seed(1).build();
     assertThat(Simulator.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
       "model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,completion_mean,completion_sd,completion_p50,completion_p95\n"
-      + "single-server,none,3,4,6.000,0.000,6.000,6.000,77.197,3.999,76.729,81.712\n"
-      + "single-server,none,8,4,31.750,2.986,32.000,34.700,155.325,17.690,157.731,171.940\n"
-      + "single-server,full-jitter,3,4,5.750,0.500,6.000,6.000,74.684,14.053,77.056,87.136\n"
-      + "single-server,full-jitter,8,4,26.250,2.872,26.000,29.400,233.179,95.588,196.727,348.205\n");
+      + "single-server,none,3,4,6.000,0.000,6.000,6.000,77.123,6.035,77.893,82.823\n"
+      + "single-server,none,8,4,29.000,3.367,29.000,32.550,144.046,27.427,140.890,174.055\n"
+      + "single-server,full-jitter,3,4,5.750,0.500,6.000,6.000,76.177,11.258,75.940,87.482\n"
+      + "single-server,full-jitter,8,4,25.250,1.258,25.000,26.700,168.675,30.303,159.600,205.043\n");
   }
 
   @Test

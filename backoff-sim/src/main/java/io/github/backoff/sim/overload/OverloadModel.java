@@ -672,7 +672,7 @@ public final class OverloadModel {
   }
 
   private static double exponential(RandomGenerator random) {
-    return -Math.log(1.0 - random.nextDouble());
+    return -StrictMath.log(1.0 - random.nextDouble());
   }
 
   /** See {@link OverloadOutcome#recovery()}. */

@@ -2,6 +2,7 @@ package io.github.backoff.sim.sweep;
 
 import io.github.backoff.sim.engine.EventEngine;
 import io.github.backoff.sim.engine.Models;
+import io.github.backoff.sim.engine.Normal;
 import io.github.backoff.strategy.Backoff;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
@@ -63,6 +64,6 @@ abstract class RetryingClients implements ClientModel {
 
   /** One network hop, in time units. */
   static double hop(RandomGenerator random) {
-    return Math.abs(HOP_MEAN + HOP_SD * random.nextGaussian());
+    return Math.abs(HOP_MEAN + HOP_SD * Normal.draw(random));
   }
 }

@@ -1,5 +1,6 @@
 package io.github.backoff.sim.sweep;
 
+import io.github.backoff.sim.engine.Normal;
 import io.github.backoff.strategy.Backoff;
 import java.util.random.RandomGenerator;
 
@@ -61,7 +62,7 @@ public final class SingleServerModel extends RetryingClients {
         double replyHop = hop(random);
         engine.scheduleIn(replyHop + wait + hop(random), c);
       } else {
-        double service = Math.max(SERVICE_MIN, SERVICE_MEAN + SERVICE_SD * random.nextGaussian());
+        double service = Math.max(SERVICE_MIN, SERVICE_MEAN + SERVICE_SD * Normal.draw(random));
         busyUntil = now + service;
         busyTime += service;
         completion = Math.max(completion, busyUntil + hop(random));
