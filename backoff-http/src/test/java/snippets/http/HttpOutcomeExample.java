@@ -2,8 +2,8 @@ package snippets.http;
 
 // tag::outcome[]
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.http.HttpRetryResult;
 import io.github.backoff.http.RetryingHttpClient;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,13 +28,14 @@ final class HttpOutcomeExample {
         .withRetryAfterMillisHeader("x-amz-retry-after")   // AWS's hint: at most 5 s above the backoff
         .build();                                          // and a retry budget of its own, by default
 
-    HttpRetryResult<String> result = http.sendWithOutcome(HttpRequest.newBuilder(uri).build(),
+    HttpRetryOutcome<HttpResponse<String>> result = http.sendWithOutcome(HttpRequest.newBuilder(uri).build(),
         BodyHandlers.ofString());
     if (result.stopReason().isPresent()) {   // retries stopped on this response: why, after how long
-      return "gave up on " + result.statusCode() + " after " + result.attempts() + " attempts in "
+      return "gave up on " + result.response().statusCode() + " after " + result.attempts() + " attempts in "
           + result.elapsed().toMillis() + " ms: " + result.stopReason().get();
     }
-    return result.statusCode() + " after " + result.attempts() + " attempt(s): " + result.response().body();
+    return result.response().statusCode() + " after " + result.attempts() + " attempt(s): "
+        + result.response().body();
   }
   // end::outcome[]
 }

@@ -8,8 +8,8 @@ import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 // end::async[]
 // tag::http[]
-import io.github.backoff.http.HttpRetryResult;
 import io.github.backoff.http.RetryingHttpClient;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -46,16 +46,17 @@ final class ReadmeSnippets {
 
   /** What the README's HTTP block gets: the three ways to send. */
   record Sent(HttpResponse<String> response, CompletableFuture<HttpResponse<String>> later,
-      HttpRetryResult<String> result) {}
+      HttpRetryOutcome<HttpResponse<String>> result) {}
 
   static Sent http(RetryPolicy<HttpResponse<?>> policy, HttpRequest request) {
     // tag::http[]
     RetryingHttpClient http = RetryingHttpClient.of(HttpClient.newHttpClient(), policy);
     HttpResponse<String> response = http.send(request, BodyHandlers.ofString());
     CompletableFuture<HttpResponse<String>> later = http.sendAsync(request, BodyHandlers.ofString());
-    HttpRetryResult<String> result = http.sendWithOutcome(request, BodyHandlers.ofString()); // + attempts, stop reason
+    // and with the attempts made, the time taken and why retries stopped, if they stopped on this response:
+    HttpRetryOutcome<HttpResponse<String>> outcome = http.sendWithOutcome(request, BodyHandlers.ofString());
     // end::http[]
-    return new Sent(response, later, result);
+    return new Sent(response, later, outcome);
   }
 
   /** What the README's presets block makes: a policy, a schedule and a strategy from configuration. */

@@ -41,7 +41,7 @@ class ReadmeSnippetsTest {
 
       assertThat(sent.response().body()).isEqualTo("ok");
       assertThat(sent.later().join().body()).isEqualTo("ok");
-      assertThat(sent.result().statusCode()).isEqualTo(200);
+      assertThat(sent.result().response().statusCode()).isEqualTo(200);
       assertThat(sent.result().attempts()).isEqualTo(1);
       assertThat(sent.result().stopReason()).isEmpty();
       assertThat(server.requestCount()).as("503 and 200 for send, then one each").isEqualTo(4);

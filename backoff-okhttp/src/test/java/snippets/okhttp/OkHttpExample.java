@@ -3,9 +3,9 @@ package snippets.okhttp;
 // tag::example[]
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.event.LoggingRetryListener;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.okhttp.RetryIOException;
 import io.github.backoff.okhttp.RetryInterceptor;
-import io.github.backoff.okhttp.RetryStop;
 import io.github.backoff.strategy.Backoff;
 import java.io.IOException;
 import java.time.Duration;
@@ -23,7 +23,8 @@ final class OkHttpExample {
     Request request = new Request.Builder().url(args.length > 0 ? args[0] : "https://example.com/").build();
     try (Response response = client.newCall(request).execute()) {
       System.out.println(response.code() + " " + response.body().string().length() + " chars"
-          + RetryStop.of(response).map(stop -> " (retries stopped: " + stop.reason() + ")").orElse(""));
+          + RetryInterceptor.outcomeOf(response).flatMap(HttpRetryOutcome::stopReason)
+              .map(reason -> " (retries stopped: " + reason + ")").orElse(""));
     } catch (RetryIOException e) {
       System.out.println("gave up: " + e.reason() + " after " + e.attempts() + " attempts: " + e.getMessage());
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
  */
 class Execution<R> extends CompletableFuture<R> {
   static final int MAX_SUPPRESSED = 10;
+  private static final long MAX_UNSIGNED_INT = 0xFFFF_FFFFL;
 
   // The fields needed between attempts stay here; the rest (earlier failures, the stop's elapsed time, an
   // interruption) is in Details, allocated only on a second failure or at the stop.
@@ -21,11 +22,12 @@ class Execution<R> extends CompletableFuture<R> {
   long startNanos;
   long previousDelayNanos;
   /**
-   * What the retries took from the budget, packed so that the execution stays 64 bytes: the total (saturated at
-   * 2^32 - 1) in the low 32 bits, the last retry's cost (at most Integer.MAX_VALUE) in the high 32 bits. See
-   * {@link RetryCore#addBudgetCost}.
+   * The total cost the retries took from the budget, an unsigned int saturated at 2^32 - 1: read it with
+   * {@link #budgetTaken()}. Two ints rather than two longs keep the execution at 64 bytes.
    */
-  long budgetAcquired;
+  private int budgetTaken;
+  /** The cost the last retry took from the budget, at most Integer.MAX_VALUE (budgets cost far less). */
+  private int budgetLastCost;
   int attempts;
   R lastResult;
   Throwable lastFailure;
@@ -42,6 +44,23 @@ class Execution<R> extends CompletableFuture<R> {
 
   Execution(long startNanos) {
     this.startNanos = startNanos;
+  }
+
+  /** Records that a retry took {@code cost} (>= 0) from the budget: the total saturates, the last cost is kept. */
+  void addBudgetCost(long cost) {
+    budgetTaken = (int) Math.min(MAX_UNSIGNED_INT, Integer.toUnsignedLong(budgetTaken) + Math.min(cost,
+        MAX_UNSIGNED_INT));
+    budgetLastCost = (int) Math.min(cost, Integer.MAX_VALUE);
+  }
+
+  /** The total cost the retries took from the budget, saturated at 2^32 - 1. */
+  long budgetTaken() {
+    return Integer.toUnsignedLong(budgetTaken);
+  }
+
+  /** The cost the last retry took from the budget (0 before any), at most Integer.MAX_VALUE. */
+  long budgetLastCost() {
+    return budgetLastCost;
   }
 
   void record(R result, Throwable failure) {

@@ -123,7 +123,7 @@ final class RetryCore<R> {
         if (cost < 0) {
           stop = StopReason.BUDGET_DENIED;
         } else {
-          ex.budgetAcquired = addBudgetCost(ex.budgetAcquired, cost);
+          ex.addBudgetCost(cost);
         }
       }
       if (stop == null && policy.rateLimiter != null) {
@@ -216,18 +216,6 @@ final class RetryCore<R> {
     throw ex.toException();
   }
 
-  private static final long TOTAL_MASK = 0xFFFF_FFFFL;
-
-  /**
-   * Adds a retry's cost to the packed budget state of an execution (see {@link Execution#budgetAcquired}): the
-   * total saturates at 2^32 - 1, the last cost is kept up to Integer.MAX_VALUE (budgets cost far less).
-   */
-  static long addBudgetCost(long packed, long cost) {
-    long total = Math.min(TOTAL_MASK, (packed & TOTAL_MASK) + Math.min(cost, TOTAL_MASK));
-    long last = Math.min(cost, Integer.MAX_VALUE);
-    return (last << 32) | total;
-  }
-
   /**
    * Called when an execution starts, before its first attempt.
    *
@@ -267,8 +255,11 @@ final class RetryCore<R> {
       policy.rateLimiter.onResponse(false);
     }
     if (policy.budget != null) {
-      long acquired = ex == null ? 0 : ex.budgetAcquired;
-      policy.budget.onSuccess(acquired & TOTAL_MASK, acquired >>> 32);
+      if (ex == null) {
+        policy.budget.onSuccess(0, 0);
+      } else {
+        policy.budget.onSuccess(ex.budgetTaken(), ex.budgetLastCost());
+      }
     }
     if (policy.hasListeners) {
       emit(new Succeeded<>(ex == null ? 1 : ex.attempts + 1, nanos(ticker.read() - startNanos), result));

@@ -134,16 +134,27 @@ class RetryKindTest {
   }
 
   @Test
-  void addBudgetCost_packsTotalAndLast_saturating() {
-    long packed = RetryCore.addBudgetCost(0, 14);
-    packed = RetryCore.addBudgetCost(packed, 5);
-    assertThat(packed & 0xFFFF_FFFFL).isEqualTo(19);
-    assertThat(packed >>> 32).isEqualTo(5);
+  void addBudgetCost_costs_keepTotalAndLastSaturating() {
+    Execution<Object> ex = new Execution<>(0);
+    assertThat(ex.budgetTaken()).isZero();
+    assertThat(ex.budgetLastCost()).isZero();
 
-    long huge = RetryCore.addBudgetCost(RetryCore.addBudgetCost(0, Long.MAX_VALUE), Long.MAX_VALUE);
-    assertThat(huge & 0xFFFF_FFFFL).isEqualTo(0xFFFF_FFFFL);
-    assertThat(huge >>> 32).isEqualTo(Integer.MAX_VALUE);
-    assertThat(huge).isPositive();
+    ex.addBudgetCost(14);
+    ex.addBudgetCost(5);
+    assertThat(ex.budgetTaken()).isEqualTo(19);
+    assertThat(ex.budgetLastCost()).isEqualTo(5);
+
+    Execution<Object> huge = new Execution<>(0);
+    huge.addBudgetCost(Long.MAX_VALUE);
+    huge.addBudgetCost(Long.MAX_VALUE);
+    assertThat(huge.budgetTaken()).isEqualTo(0xFFFF_FFFFL);
+    assertThat(huge.budgetLastCost()).isEqualTo(Integer.MAX_VALUE);
+
+    Execution<Object> nearTheTop = new Execution<>(0);
+    nearTheTop.addBudgetCost(0xFFFF_FFF0L); // above Integer.MAX_VALUE: the total is unsigned
+    nearTheTop.addBudgetCost(0x20);
+    assertThat(nearTheTop.budgetTaken()).isEqualTo(0xFFFF_FFFFL);
+    assertThat(nearTheTop.budgetLastCost()).isEqualTo(0x20);
   }
 
   @ParameterizedTest

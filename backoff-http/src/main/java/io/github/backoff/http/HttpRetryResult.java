@@ -1,6 +1,7 @@
 package io.github.backoff.http;
 
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Objects;
@@ -11,24 +12,14 @@ import java.util.Optional;
  * retries stopped if they stopped on this response. Returned by {@link RetryingHttpClient#sendWithOutcome} and
  * {@link RetryingHttpClient#sendAsyncWithOutcome}.
  *
+ * <p>Now {@link HttpRetryOutcome}, the core's one name for this concept, which backoff-okhttp uses too (its
+ * {@code RetryStop} held the same facts). This record implements it, so code that reads the outcome through that
+ * type needs no change when the methods above are declared to return it:
+ *
  * <pre>{@code
- * HttpRetryResult<String> result = http.sendWithOutcome(request, BodyHandlers.ofString());
- * if (result.stopReason().isPresent()) {   // e.g. a 503 after the attempts ran out, a 429 asking for a day
- *   log.warn("gave up after {} attempts in {}: {}", result.attempts(), result.elapsed(), result.stopReason().get());
- * }
+ * HttpRetryOutcome<HttpResponse<String>> outcome = http.sendWithOutcome(request, BodyHandlers.ofString());
+ * if (outcome.stopReason().isPresent()) { ... }   // a 503 after the attempts ran out, a 429 asking for a day
  * }</pre>
- *
- * <p>{@link #stopReason()} is empty when the response is final: a success, or a status that is not retried. It is
- * present when the response has a retryable status and no retry follows:
- * {@link StopReason#ATTEMPTS_EXHAUSTED}, {@link StopReason#TIME_BUDGET_EXHAUSTED} (the next wait would end past the
- * deadline), {@link StopReason#DELAY_TOO_LONG} (a {@code Retry-After} over the maximum),
- * {@link StopReason#BUDGET_DENIED} (the client's retry budget is spent), or {@link StopReason#NOT_RETRYABLE} (the
- * request may not be retried: a POST without an {@code Idempotency-Key}). When retries stop on a failure instead
- * there is no response, and the call throws {@link io.github.backoff.RetryException}, which carries the same facts.
- *
- * <p>The same concept as backoff-okhttp's {@code RetryStop}: the stop reason is taken from the core's
- * {@code RetryException} when retries stop on a response ({@link io.github.backoff.httprules.HttpRetryCalls#resultOnStop}); here they come with
- * the response, because {@code sendWithOutcome} can return a type of its own.
  *
  * <p>An immutable record, thread-safe if the response's body is.
  *
@@ -37,9 +28,12 @@ import java.util.Optional;
  * @param elapsed the time from the call to its outcome, by the client's ticker, waits included
  * @param stopReason why retries stopped on this response, or empty if it is final
  * @param <T> the body type
+ * @deprecated use {@link HttpRetryOutcome}{@code <HttpResponse<T>>}, which this record implements; the
+ *     {@code sendWithOutcome} methods will be declared to return it, and this type removed, in a later release
  */
+@Deprecated(since = "0.1.0", forRemoval = true)
 public record HttpRetryResult<T>(HttpResponse<T> response, int attempts, Duration elapsed,
-    Optional<StopReason> stopReason) {
+    Optional<StopReason> stopReason) implements HttpRetryOutcome<HttpResponse<T>> {
   /**
    * Checks the components.
    *

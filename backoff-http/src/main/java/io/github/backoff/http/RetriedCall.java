@@ -300,6 +300,7 @@ final class RetriedCall<T> {
   }
 
   /** The call's outcome with {@code response}, its final response. */
+  @SuppressWarnings("removal") // HttpRetryResult, for one release: see RetryingHttpClient.sendWithOutcome
   HttpRetryResult<T> outcome(HttpResponse<T> response) {
     return new HttpRetryResult<>(response, Math.max(1, attempts), Duration.ofNanos(Math.max(0,
         ticker.read() - startNanos)), Optional.ofNullable(stopReason));

@@ -9,6 +9,7 @@ import io.github.backoff.httprules.HttpResponseReader;
 import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
@@ -110,7 +111,7 @@ import java.util.function.Predicate;
  * redirect and authentication retry with it.
  *
  * <p><b>The outcome.</b> {@link #sendWithOutcome} and {@link #sendAsyncWithOutcome} return the final response
- * with the attempts made, the time taken and, if retries stopped on that response, why ({@link HttpRetryResult}).
+ * with the attempts made, the time taken and, if retries stopped on that response, why ({@link HttpRetryOutcome}).
  *
  * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
  * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. Listeners and
@@ -233,17 +234,21 @@ public final class RetryingHttpClient {
 
   /**
    * Sends {@code request} as {@link #send} does, and returns its final response with the attempts made, the time
-   * taken and, if retries stopped on this response, why ({@link HttpRetryResult#stopReason()}).
+   * taken and, if retries stopped on this response, why ({@link HttpRetryOutcome#stopReason()}).
    *
    * <pre>{@code
-   * HttpRetryResult<String> result = http.sendWithOutcome(request, BodyHandlers.ofString());
-   * if (result.stopReason().isPresent()) { ... }   // a 503 after the last attempt, a 429 asking for a day, ...
+   * HttpRetryOutcome<HttpResponse<String>> outcome = http.sendWithOutcome(request, BodyHandlers.ofString());
+   * if (outcome.stopReason().isPresent()) { ... }   // a 503 after the last attempt, a 429 asking for a day, ...
    * }</pre>
+   *
+   * <p>Declared to return the deprecated {@link HttpRetryResult}, an {@link HttpRetryOutcome}, for one release:
+   * read it as an {@code HttpRetryOutcome<HttpResponse<T>>}, the type this method will be declared to return.
    *
    * @throws RetryException as {@link #send} does, when retries stop on a failure (it carries the same facts)
    * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
    * @throws NullPointerException if an argument is null
    */
+  @SuppressWarnings("removal") // HttpRetryResult, for one release: see above
   public <T> HttpRetryResult<T> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     RetriedCall<T> call = call(request, handler);
     return call.outcome(call.finish(call.run()));
@@ -264,11 +269,14 @@ public final class RetryingHttpClient {
   }
 
   /**
-   * {@link #sendWithOutcome} asynchronously: as {@link #sendAsync}, completed with the outcome.
+   * {@link #sendWithOutcome} asynchronously: as {@link #sendAsync}, completed with the outcome (an
+   * {@link HttpRetryOutcome}; the future's declared type is the deprecated {@link HttpRetryResult} for one release,
+   * as {@link #sendWithOutcome} says).
    *
    * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
    * @throws NullPointerException if an argument is null
    */
+  @SuppressWarnings("removal") // HttpRetryResult, for one release: see sendWithOutcome
   public <T> CompletableFuture<HttpRetryResult<T>> sendAsyncWithOutcome(HttpRequest request,
       HttpResponse.BodyHandler<T> handler) {
     return sendAsync(request, handler, RetriedCall::outcome);

@@ -5,7 +5,7 @@
  * {@link io.github.backoff.httprules.HttpRetryDelays}, shared with the other HTTP integrations), per-attempt
  * timeouts and an overall deadline that cover the whole exchange, body included, a retry budget per client by
  * default, bodies of failed responses drained so connections are reused, and the outcome of a call (attempts,
- * time, stop reason) with its response ({@link io.github.backoff.http.HttpRetryResult}).
+ * time, stop reason) with its response ({@link io.github.backoff.httprules.HttpRetryOutcome}).
  *
  * <pre>{@code
  * RetryingHttpClient http = RetryingHttpClient.of(HttpClient.newHttpClient(),

@@ -9,6 +9,7 @@ import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -137,7 +138,7 @@ abstract class FaultScenarios extends SendScenarios {
       Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(300)));
       long start = System.nanoTime();
 
-      HttpRetryResult<String> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
+      HttpRetryOutcome<HttpResponse<String>> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
 
       assertThat(result.response().body()).isEqualTo("ok");
       assertThat(result.attempts()).isEqualTo(2);
@@ -157,7 +158,7 @@ abstract class FaultScenarios extends SendScenarios {
       Client http = realTime(policy().withMaxElapsed(Duration.ofMillis(600)));
       long start = System.nanoTime();
 
-      HttpRetryResult<InputStream> result = http.sendWithOutcome(get(raw), BodyHandlers.ofInputStream());
+      HttpRetryOutcome<HttpResponse<InputStream>> result = http.sendWithOutcome(get(raw), BodyHandlers.ofInputStream());
 
       assertThat(result.elapsed()).isLessThan(Duration.ofMillis(600));
       try (InputStream body = result.response().body()) {
@@ -235,7 +236,7 @@ abstract class FaultScenarios extends SendScenarios {
   @Test
   void send_getResetThenOk_succeedsAtTheFirstAttemptThroughTheJdkResend() throws IOException {
     try (FaultServer raw = FaultServer.start().enqueue(FaultReply.reset(), FaultReply.ok("ok").withConnectionClose())) {
-      HttpRetryResult<String> result = http(policy()).sendWithOutcome(get(raw), BodyHandlers.ofString());
+      HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get(raw), BodyHandlers.ofString());
 
       assertThat(result.response().body()).isEqualTo("ok");
       assertThat(result.attempts()).isEqualTo(1);
@@ -308,9 +309,9 @@ abstract class FaultScenarios extends SendScenarios {
           .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time).withRandom(Randoms.uniforms(0.5))
           .build());
 
-      HttpRetryResult<String> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
+      HttpRetryOutcome<HttpResponse<String>> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
 
-      assertThat(result.statusCode()).isEqualTo(503);
+      assertThat(result.response().statusCode()).isEqualTo(503);
       assertThat(result.response().uri()).isEqualTo(raw.uri("/c"));
       assertThat(result.attempts()).isEqualTo(3);
       assertThat(result.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
@@ -326,9 +327,9 @@ abstract class FaultScenarios extends SendScenarios {
       Client http = new Client(RetryingHttpClient.builder(REDIRECTING, policy().withMaxAttempts(3).build())
           .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time).build());
 
-      HttpRetryResult<String> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
+      HttpRetryOutcome<HttpResponse<String>> result = http.sendWithOutcome(get(raw), BodyHandlers.ofString());
 
-      assertThat(result.statusCode()).isEqualTo(302);
+      assertThat(result.response().statusCode()).isEqualTo(302);
       assertThat(result.attempts()).isEqualTo(1);
       assertThat(result.stopReason()).isEmpty();
       // jdk.httpclient.redirects.retrylimit, 5 by default: the first request and four redirects.
@@ -348,11 +349,11 @@ abstract class FaultScenarios extends SendScenarios {
     server.dispatch(r -> FaultReply.status(503).withBody("down"));
     Client http = http(policy().withMaxAttempts(10));
 
-    List<HttpRetryResult<String>> results = Stream.generate(() -> http.sendWithOutcome(get("/a"),
+    List<HttpRetryOutcome<HttpResponse<String>>> results = Stream.generate(() -> http.sendWithOutcome(get("/a"),
         BodyHandlers.ofString())).limit(5).toList();
 
     // 500 units, 14 per retry after a 503: 9 + 9 + 9 + 8 retries, then fewer than 14 units are left.
-    assertThat(results).extracting(HttpRetryResult::attempts).containsExactly(10, 10, 10, 9, 1);
+    assertThat(results).extracting(HttpRetryOutcome::attempts).containsExactly(10, 10, 10, 9, 1);
     assertThat(results).extracting(r -> r.stopReason().orElseThrow()).containsExactly(
         StopReason.ATTEMPTS_EXHAUSTED, StopReason.ATTEMPTS_EXHAUSTED, StopReason.ATTEMPTS_EXHAUSTED,
         StopReason.BUDGET_DENIED, StopReason.BUDGET_DENIED);
@@ -400,7 +401,7 @@ abstract class FaultScenarios extends SendScenarios {
     RetryBudget own = RetryBudget.retryQuota(20, 10, 10);
     Client http = http(policy().withMaxAttempts(10).withBudget(own), RetryingHttpClientBuilder::withoutBudget);
 
-    HttpRetryResult<String> result = http.sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http.sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
     assertThat(http.http.budget()).containsSame(own);
     assertThat(result.attempts()).isEqualTo(3);
@@ -452,9 +453,9 @@ abstract class FaultScenarios extends SendScenarios {
   void send_hugeRetryAfter_givesUpAtOnceWithDelayTooLong() {
     server.enqueue(FaultReply.status(503).withHeader("Retry-After", "99999999999999999999999"));
 
-    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
-    assertThat(result.statusCode()).isEqualTo(503);
+    assertThat(result.response().statusCode()).isEqualTo(503);
     assertThat(result.attempts()).isEqualTo(1);
     assertThat(result.stopReason()).contains(StopReason.DELAY_TOO_LONG);
     assertThat(server.requests()).hasSize(1);
@@ -466,7 +467,7 @@ abstract class FaultScenarios extends SendScenarios {
   void sendWithOutcome_retriesExhausted_tellsAttemptsElapsedAndReason() {
     server.dispatch(r -> FaultReply.status(503).withBody("busy"));
 
-    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
     assertThat(result.response().body()).isEqualTo("busy");
     assertThat(result.attempts()).isEqualTo(4);
@@ -478,9 +479,9 @@ abstract class FaultScenarios extends SendScenarios {
   void sendWithOutcome_retryAfterOfADay_tellsDelayTooLong() {
     server.enqueue(FaultReply.status(429).withBody("tomorrow").withHeader("Retry-After", "86400"));
 
-    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
-    assertThat(result.statusCode()).isEqualTo(429);
+    assertThat(result.response().statusCode()).isEqualTo(429);
     assertThat(result.response().body()).isEqualTo("tomorrow");
     assertThat(result.attempts()).isEqualTo(1);
     assertThat(result.elapsed()).isZero();
@@ -491,7 +492,7 @@ abstract class FaultScenarios extends SendScenarios {
   void sendWithOutcome_deadline_tellsTimeBudgetExhausted() {
     server.dispatch(r -> FaultReply.status(503));
 
-    HttpRetryResult<String> result = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(500)))
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy().withMaxAttempts(10).withMaxElapsed(Duration.ofMillis(500)))
         .sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
     assertThat(result.attempts()).isEqualTo(3);
@@ -503,9 +504,9 @@ abstract class FaultScenarios extends SendScenarios {
   void sendWithOutcome_successAfterRetries_hasNoStopReason() {
     server.enqueue(FaultReply.status(503), FaultReply.status(502));
 
-    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
-    assertThat(result.statusCode()).isEqualTo(200);
+    assertThat(result.response().statusCode()).isEqualTo(200);
     assertThat(result.attempts()).isEqualTo(3);
     assertThat(result.elapsed()).isEqualTo(STEP.multipliedBy(2));
     assertThat(result.stopReason()).isEmpty();
@@ -515,9 +516,9 @@ abstract class FaultScenarios extends SendScenarios {
   void sendWithOutcome_finalStatus_hasNoStopReason() {
     server.enqueue(FaultReply.status(404).withBody("gone"));
 
-    HttpRetryResult<String> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
-    assertThat(result.statusCode()).isEqualTo(404);
+    assertThat(result.response().statusCode()).isEqualTo(404);
     assertThat(result.attempts()).isEqualTo(1);
     assertThat(result.stopReason()).isEmpty();
   }
@@ -527,9 +528,9 @@ abstract class FaultScenarios extends SendScenarios {
     server.enqueue(FaultReply.status(503).withBody("busy"));
     HttpRequest post = HttpRequest.newBuilder(server.uri("/orders")).POST(BodyPublishers.ofString("o")).build();
 
-    HttpRetryResult<String> result = http(policy()).sendWithOutcome(post, BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(post, BodyHandlers.ofString());
 
-    assertThat(result.statusCode()).isEqualTo(503);
+    assertThat(result.response().statusCode()).isEqualTo(503);
     assertThat(result.attempts()).isEqualTo(1);
     assertThat(result.stopReason()).contains(StopReason.NOT_RETRYABLE);
   }
@@ -540,7 +541,7 @@ abstract class FaultScenarios extends SendScenarios {
     RetryPolicyBuilder<HttpResponse<?>> pending = policy().withMaxAttempts(2)
         .retryIfResult(r -> r.body() instanceof String && ((String) r.body()).contains("pending"));
 
-    HttpRetryResult<String> result = http(pending).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+    HttpRetryOutcome<HttpResponse<String>> result = http(pending).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
     assertThat(result.response().body()).isEqualTo("{\"status\":\"pending\"}");
     assertThat(result.attempts()).isEqualTo(2);

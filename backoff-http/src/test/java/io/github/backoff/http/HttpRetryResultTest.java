@@ -1,12 +1,17 @@
 package io.github.backoff.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
+/** The deprecated {@link HttpRetryResult} keeps working for a release, as an {@link HttpRetryOutcome}. */
+@SuppressWarnings("removal")
 class HttpRetryResultTest {
   private static final HttpResponse<String> RESPONSE = new BufferedResponse<>(null, "body");
 
@@ -22,5 +27,16 @@ class HttpRetryResultTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("attempts must be >= 1: 0");
     assertThatThrownBy(() -> new HttpRetryResult<>(RESPONSE, 1, Duration.ofMillis(-1), Optional.empty()))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("elapsed must not be negative: PT-0.001S");
+  }
+
+  @Test
+  void accessors_asAnHttpRetryOutcome_giveTheSameFacts() {
+    HttpRetryOutcome<HttpResponse<String>> outcome = new HttpRetryResult<>(RESPONSE, 3, Duration.ofSeconds(2),
+        Optional.of(StopReason.ATTEMPTS_EXHAUSTED));
+
+    assertThat(outcome.response()).isSameAs(RESPONSE);
+    assertThat(outcome.attempts()).isEqualTo(3);
+    assertThat(outcome.elapsed()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(outcome.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.backoff.http;
 
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -18,7 +19,7 @@ class RetryingHttpClientSendAsyncScenariosTest extends FaultScenarios {
   }
 
   @Override
-  <T> HttpRetryResult<T> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
+  <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
       HttpResponse.BodyHandler<T> handler) {
     return await(http.sendAsyncWithOutcome(request, handler));
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.RetryException;
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -19,7 +20,7 @@ class RetryingHttpClientSendTest extends FaultScenarios {
   }
 
   @Override
-  <T> HttpRetryResult<T> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
+  <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
       HttpResponse.BodyHandler<T> handler) {
     return http.sendWithOutcome(request, handler);
   }

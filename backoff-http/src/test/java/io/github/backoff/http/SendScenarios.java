@@ -9,6 +9,7 @@ import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -29,8 +30,8 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
@@ -55,7 +56,7 @@ abstract class SendScenarios {
   abstract <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler);
 
   /** {@code sendWithOutcome} through the driver under test. */
-  abstract <T> HttpRetryResult<T> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
+  abstract <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
       HttpResponse.BodyHandler<T> handler);
 
   /** A client under test that sends through the driver of the subclass. */
@@ -70,7 +71,7 @@ abstract class SendScenarios {
       return SendScenarios.this.send(http, request, handler);
     }
 
-    <T> HttpRetryResult<T> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
       return SendScenarios.this.sendWithOutcome(http, request, handler);
     }
   }

@@ -10,6 +10,7 @@ import io.github.backoff.httprules.HttpResponseReader;
 import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
@@ -84,7 +85,8 @@ import okhttp3.Response;
  * <p><b>Responses.</b> The body of a response with a retryable status is read into memory and the response closed
  * at once, so its connection returns to the pool before the wait and the next attempt can reuse it; every response
  * the interceptor does not return is closed. When retries stop on a retryable status, that response is returned,
- * as OkHttp would return it, with a buffered body and the reason as a {@link RetryStop} ({@link RetryStop#of});
+ * as OkHttp would return it, with a buffered body, and {@link #outcomeOf(Response)} tells why (an
+ * {@link HttpRetryOutcome}, the type backoff-http's {@code sendWithOutcome} returns);
  * if the policy was built with {@code throwOnRetryableResult()}, a {@link RetryIOException} is thrown instead.
  *
  * <p><b>Failures.</b> When retries stop on a failure, the interceptor throws a {@link RetryIOException} whose cause
@@ -169,7 +171,7 @@ public final class RetryInterceptor implements Interceptor {
    * Proceeds with the chain, retrying as the class description says.
    *
    * @return the first response that is not retried: a success, a status that is not retryable, or the last
-   *     retryable one when retries stop (with its {@link RetryStop})
+   *     retryable one when retries stop (with its {@link #outcomeOf outcome})
    * @throws RetryIOException if retries stop on a failure, on a canceled call, on interruption, or on a retryable
    *     status when the policy throws on retryable results
    * @throws IllegalStateException if it was added as a network interceptor
@@ -187,7 +189,7 @@ public final class RetryInterceptor implements Interceptor {
         .withSleeper(new CancelAwareSleeper(options.sleeper(), chain.call()))
         .build();
     Object outcome;
-    RetryStop stop = null;
+    StopTag stop = null;
     try {
       outcome = retrier.call(call);
     } catch (RetryException e) {
@@ -199,14 +201,46 @@ public final class RetryInterceptor implements Interceptor {
         }
         throw new RetryIOException(e);
       }
-      stop = new RetryStop(e.reason(), e.attempts(), e.elapsed());
+      stop = new StopTag(e.reason(), e.attempts(), e.elapsed());
     } catch (RuntimeException | Error e) {
       call.closePendingExcept(null);
       throw e;
     }
     call.closePendingExcept(outcome);
     Response response = (Response) outcome;
-    return stop == null ? response : RetryStop.tag(response, stop);
+    return stop == null ? response : StopTag.tag(response, stop);
+  }
+
+  /**
+   * How the retries that ended on {@code response} went, if they stopped on it: the response with a retryable
+   * status that the interceptor returned when no retry followed, the attempts made, the time taken and why
+   * ({@link HttpRetryOutcome#stopReason()}, always present here). Empty if the response is final (a success, a
+   * status that is not retried) or did not come through a {@code RetryInterceptor}.
+   *
+   * <pre>{@code
+   * try (Response response = client.newCall(request).execute()) {
+   *   Optional<HttpRetryOutcome<Response>> outcome = RetryInterceptor.outcomeOf(response);
+   *   if (outcome.flatMap(HttpRetryOutcome::stopReason).orElse(null) == StopReason.DELAY_TOO_LONG) { ... }
+   * }
+   * }</pre>
+   *
+   * @param response a response returned through a {@code RetryInterceptor}
+   * @return its outcome, if retries stopped on it
+   * @throws NullPointerException if {@code response} is null
+   */
+  public static Optional<HttpRetryOutcome<Response>> outcomeOf(Response response) {
+    StopTag stop = response.request().tag(StopTag.class);
+    return stop == null ? Optional.empty()
+        : Optional.of(HttpRetryOutcome.of(response, stop.attempts(), stop.elapsed(), Optional.of(stop.reason())));
+  }
+
+  /** Why retries stopped on a response: a tag of its request, read by {@link #outcomeOf}. */
+  record StopTag(StopReason reason, int attempts, Duration elapsed) {
+    /** {@code response} with {@code stop} as a tag of its request. */
+    static Response tag(Response response, StopTag stop) {
+      return response.newBuilder().request(response.request().newBuilder().tag(StopTag.class, stop).build())
+          .build();
+    }
   }
 
   /**

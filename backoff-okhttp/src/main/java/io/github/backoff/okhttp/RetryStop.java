@@ -1,6 +1,7 @@
 package io.github.backoff.okhttp;
 
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -9,26 +10,27 @@ import okhttp3.Response;
 /**
  * Why retries stopped on the response that {@link RetryInterceptor} returned: a response with a retryable status
  * (e.g. a 503 after the last allowed attempt, or a 429 whose {@code Retry-After} asked for too long) is returned
- * as the client would return it, and carries this, with no header added, as a tag of its request.
+ * as the client would return it.
+ *
+ * <p>Now {@link HttpRetryOutcome}, the core's one name for this concept, which backoff-http's
+ * {@code sendWithOutcome} returns too; read it with {@link RetryInterceptor#outcomeOf(Response)}:
  *
  * <pre>{@code
  * try (Response response = client.newCall(request).execute()) {
- *   Optional<RetryStop> stop = RetryStop.of(response);
- *   if (stop.isPresent() && stop.get().reason() == StopReason.DELAY_TOO_LONG) { ... }
+ *   Optional<HttpRetryOutcome<Response>> outcome = RetryInterceptor.outcomeOf(response);
+ *   if (outcome.flatMap(HttpRetryOutcome::stopReason).orElse(null) == StopReason.DELAY_TOO_LONG) { ... }
  * }
  * }</pre>
- *
- * <p>The same concept as backoff-http's {@code HttpRetryResult}: why retries stopped on the returned response, taken
- * from the core's {@link io.github.backoff.RetryException} when retries stop on a response
- * ({@link io.github.backoff.httprules.HttpRetryCalls#resultOnStop}); here they ride on the response as a tag because
- * an interceptor can return nothing but a {@link Response}.
  *
  * <p>An immutable value; thread-safe.
  *
  * @param reason why the retries stopped
  * @param attempts how many attempts were made
  * @param elapsed the time from the start of the first attempt to the stop
+ * @deprecated use {@link RetryInterceptor#outcomeOf(Response)}, which {@link #of(Response)} now reads; this type
+ *     will be removed in a later release
  */
+@Deprecated(since = "0.1.0", forRemoval = true)
 public record RetryStop(StopReason reason, int attempts, Duration elapsed) {
   /**
    * Checks the components.
@@ -50,13 +52,11 @@ public record RetryStop(StopReason reason, int attempts, Duration elapsed) {
    * @param response a response returned through {@link RetryInterceptor}
    * @return the stop, if retries stopped on this response
    * @throws NullPointerException if {@code response} is null
+   * @deprecated use {@link RetryInterceptor#outcomeOf(Response)}, which this method reads
    */
+  @Deprecated(since = "0.1.0", forRemoval = true)
   public static Optional<RetryStop> of(Response response) {
-    return Optional.ofNullable(response.request().tag(RetryStop.class));
-  }
-
-  /** {@code response} with {@code stop} as a tag of its request. */
-  static Response tag(Response response, RetryStop stop) {
-    return response.newBuilder().request(response.request().newBuilder().tag(RetryStop.class, stop).build()).build();
+    return RetryInterceptor.outcomeOf(response)
+        .map(o -> new RetryStop(o.stopReason().orElseThrow(), o.attempts(), o.elapsed()));
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
@@ -22,6 +23,7 @@ import retrofit2.Response;
 import retrofit2.Retrofit;
 import retrofit2.http.GET;
 import retrofit2.http.Path;
+
 
 /** A Retrofit service on a client with the interceptor retries unchanged, against a real loopback server. */
 class RetrofitTest {
@@ -71,7 +73,7 @@ class RetrofitTest {
 
     assertThat(response.code()).isEqualTo(503);
     assertThat(response.errorBody().string()).isEqualTo("busy 3");
-    assertThat(RetryStop.of(response.raw()).map(RetryStop::reason)).contains(StopReason.ATTEMPTS_EXHAUSTED);
+    assertThat(RetryInterceptor.outcomeOf(response.raw()).flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.ATTEMPTS_EXHAUSTED);
     assertThat(server.requestCount()).isEqualTo(3);
   }
 

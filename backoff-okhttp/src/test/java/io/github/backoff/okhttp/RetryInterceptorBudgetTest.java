@@ -6,6 +6,7 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
@@ -19,6 +20,7 @@ import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 
 /**
  * The default retry budget (the AWS SDKs' 2026 quota, one per interceptor), counted at a real loopback server that
@@ -45,11 +47,11 @@ class RetryInterceptorBudgetTest {
   void intercept_serverAlways503_defaultBudgetAllows35RetriesThenStopsWithBudgetDenied() throws IOException {
     server.dispatch(r -> FaultReply.status(503));
 
-    RetryStop last = run(40, b -> b);
+    HttpRetryOutcome<Response> last = run(40, b -> b);
 
     // 500 / 14 = 35 retries, then every call is sent once.
     assertThat(server.requestCount()).isEqualTo(40 + 35);
-    assertThat(last.reason()).isEqualTo(StopReason.BUDGET_DENIED);
+    assertThat(last.stopReason().orElseThrow()).isEqualTo(StopReason.BUDGET_DENIED);
     assertThat(last.attempts()).isEqualTo(1);
   }
 
@@ -57,11 +59,11 @@ class RetryInterceptorBudgetTest {
   void intercept_serverAlways429_throttlingRetriesCostLessSoMoreAreAllowed() throws IOException {
     server.dispatch(r -> FaultReply.status(429));
 
-    RetryStop last = run(60, b -> b);
+    HttpRetryOutcome<Response> last = run(60, b -> b);
 
     // 500 / 5 = 100 retries of the 120 that 60 calls of 3 attempts would make.
     assertThat(server.requestCount()).isEqualTo(60 + 100);
-    assertThat(last.reason()).isEqualTo(StopReason.BUDGET_DENIED);
+    assertThat(last.stopReason().orElseThrow()).isEqualTo(StopReason.BUDGET_DENIED);
     assertThat(events.retries()).extracting(RetryScheduled::kind).containsOnly(RetryInterceptor.THROTTLING_KIND);
   }
 
@@ -69,10 +71,10 @@ class RetryInterceptorBudgetTest {
   void intercept_serverAlways503_withoutBudgetEveryCallMakesEveryAttempt() throws IOException {
     server.dispatch(r -> FaultReply.status(503));
 
-    RetryStop last = run(40, RetryInterceptorBuilder::withoutBudget);
+    HttpRetryOutcome<Response> last = run(40, RetryInterceptorBuilder::withoutBudget);
 
     assertThat(server.requestCount()).isEqualTo(40 * 3);
-    assertThat(last.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+    assertThat(last.stopReason().orElseThrow()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
   }
 
   @Test
@@ -101,14 +103,14 @@ class RetryInterceptorBudgetTest {
     assertThat(interceptor.budget().get().available()).isEqualTo(500.0); // took 14, the success gave them back
   }
 
-  /** Makes {@code calls} calls one after another and returns the last one's stop. */
-  private RetryStop run(int calls, UnaryOperator<RetryInterceptorBuilder> options) throws IOException {
+  /** Makes {@code calls} calls one after another and returns the last one's outcome. */
+  private HttpRetryOutcome<Response> run(int calls, UnaryOperator<RetryInterceptorBuilder> options) throws IOException {
     OkHttpClient client = Fixtures.client(options.apply(Fixtures.virtual(Fixtures.policy(events), clock)).build())
         .build();
-    RetryStop last = null;
+    HttpRetryOutcome<Response> last = null;
     for (int i = 0; i < calls; i++) {
       try (Response response = client.newCall(get()).execute()) {
-        last = RetryStop.of(response).orElseThrow();
+        last = RetryInterceptor.outcomeOf(response).orElseThrow();
       }
     }
     return last;

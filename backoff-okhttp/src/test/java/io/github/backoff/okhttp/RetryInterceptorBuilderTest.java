@@ -125,12 +125,6 @@ class RetryInterceptorBuilderTest {
     assertThatThrownBy(() -> builder.withRandom(null)).isInstanceOf(NullPointerException.class).hasMessage("random");
   }
 
-  @Test
-  void retryStop_nullComponents_rejected() {
-    assertThatThrownBy(() -> new RetryStop(null, 1, Duration.ZERO)).isInstanceOf(NullPointerException.class)
-        .hasMessage("reason");
-  }
-
   private static final class OneShot extends RequestBody {
     @Override
     public MediaType contentType() {

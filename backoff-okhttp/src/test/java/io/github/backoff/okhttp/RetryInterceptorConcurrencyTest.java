@@ -57,7 +57,7 @@ class RetryInterceptorConcurrencyTest {
             String summary;
             try (response) {
               summary = response.code() + " " + response.body().string() + " "
-                  + RetryStop.of(response).map(s -> s.reason() + "/" + s.attempts()).orElse("-");
+                  + RetryInterceptor.outcomeOf(response).map(s -> s.stopReason().orElseThrow() + "/" + s.attempts()).orElse("-");
             }
             outcome.complete(summary);   // after the close, so the pool check below sees it
           }

@@ -10,6 +10,7 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
@@ -23,6 +24,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.HttpUrl;
@@ -36,6 +38,7 @@ import okio.BufferedSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 
 /** The HTTP rules, end to end through a real OkHttp client and a real loopback server, in virtual time. */
 class RetryInterceptorTest {
@@ -73,7 +76,7 @@ class RetryInterceptorTest {
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
       assertThat(response.body().string()).isEqualTo("ok");
-      assertThat(RetryStop.of(response)).isEmpty();
+      assertThat(RetryInterceptor.outcomeOf(response)).isEmpty();
     }
 
     assertThat(server.requestCount()).isEqualTo(2);
@@ -107,8 +110,8 @@ class RetryInterceptorTest {
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(503);
       assertThat(response.body().string()).isEqualTo("busy 3");
-      assertThat(RetryStop.of(response)).contains(new RetryStop(StopReason.ATTEMPTS_EXHAUSTED, 3,
-          Duration.ofSeconds(2)));
+      assertThat(RetryInterceptor.outcomeOf(response)).contains(HttpRetryOutcome.of(response, 3, Duration.ofSeconds(2),
+          Optional.of(StopReason.ATTEMPTS_EXHAUSTED)));
     }
     assertThat(server.requestCount()).isEqualTo(3);
     // Every response the interceptor did not return was closed: no connection is leaked, all are idle again.
@@ -148,7 +151,7 @@ class RetryInterceptorTest {
 
     try (Response response = client().newCall(post).execute()) {
       assertThat(response.code()).isEqualTo(503);
-      assertThat(RetryStop.of(response).map(RetryStop::attempts)).contains(1);
+      assertThat(RetryInterceptor.outcomeOf(response).map(HttpRetryOutcome::attempts)).contains(1);
     }
     assertThat(server.requestCount()).isEqualTo(1);
   }
@@ -239,7 +242,7 @@ class RetryInterceptorTest {
 
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
-      assertThat(RetryStop.of(response)).isEmpty();
+      assertThat(RetryInterceptor.outcomeOf(response)).isEmpty();
     }
     assertThat(server.requestCount()).isEqualTo(2);
     assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2485));
@@ -305,7 +308,7 @@ class RetryInterceptorTest {
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(503);
       assertThat(response.body().string()).isEqualTo("down for maintenance");
-      assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.DELAY_TOO_LONG);
+      assertThat(RetryInterceptor.outcomeOf(response).flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.DELAY_TOO_LONG);
     }
     assertThat(server.requestCount()).isEqualTo(1);
     assertThat(clock.nanoTime()).isZero();
@@ -317,7 +320,7 @@ class RetryInterceptorTest {
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withMaxElapsed(Duration.ofSeconds(10)).build();
 
     try (Response response = client(policy).newCall(get()).execute()) {
-      assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.TIME_BUDGET_EXHAUSTED);
+      assertThat(RetryInterceptor.outcomeOf(response).flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.TIME_BUDGET_EXHAUSTED);
     }
     assertThat(server.requestCount()).isEqualTo(1);
   }
@@ -443,7 +446,7 @@ class RetryInterceptorTest {
 
     try (Response response = client(policy).newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(503);
-      assertThat(RetryStop.of(response).map(RetryStop::reason)).contains(StopReason.BUDGET_DENIED);
+      assertThat(RetryInterceptor.outcomeOf(response).flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.BUDGET_DENIED);
     }
     assertThat(server.requestCount()).isEqualTo(1);
   }

@@ -64,7 +64,8 @@ public final class BackoffAutoConfiguration {
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
   static RetryAnnotationPostProcessor backoffRetryAnnotationPostProcessor(ObjectProvider<Retriers> retriers,
       ObjectProvider<ReactorRetries> reactor) {
-    return new RetryAnnotationPostProcessor(new RetryInterceptor(retriers::getObject, reactor::getIfAvailable));
+    return new RetryAnnotationPostProcessor(
+        new RetryAnnotationInterceptor(retriers::getObject, reactor::getIfAvailable));
   }
 
   /** {@code Mono} and {@code Flux} under {@link Retry @Retry}, through backoff-reactor. */

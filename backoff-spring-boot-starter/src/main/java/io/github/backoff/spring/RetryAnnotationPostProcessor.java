@@ -16,9 +16,9 @@ import org.springframework.aop.support.AopUtils;
 final class RetryAnnotationPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor {
   private static final long serialVersionUID = 1L;
 
-  private final transient RetryInterceptor interceptor;
+  private final transient RetryAnnotationInterceptor interceptor;
 
-  RetryAnnotationPostProcessor(RetryInterceptor interceptor) {
+  RetryAnnotationPostProcessor(RetryAnnotationInterceptor interceptor) {
     this.interceptor = interceptor;
     Pointcut pointcut = new ComposablePointcut(new AnnotationMatchingPointcut(Retry.class, true))
         .union(new AnnotationMatchingPointcut(null, Retry.class, true));

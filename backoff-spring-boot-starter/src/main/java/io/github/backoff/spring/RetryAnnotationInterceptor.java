@@ -29,12 +29,12 @@ import org.springframework.util.ReflectionUtils;
  * the core's drivers ({@code Retrier.call}, {@code Retrier.callAsync}) or to backoff-reactor. It decides nothing.
  * Thread-safe: the per-method plans are computed once and cached.
  */
-final class RetryInterceptor implements MethodInterceptor {
+final class RetryAnnotationInterceptor implements MethodInterceptor {
   private final Supplier<Retriers> retriers;
   private final Supplier<ReactorRetries> reactor;
   private final Map<MethodClassKey, Plan> plans = new ConcurrentHashMap<>();
 
-  RetryInterceptor(Supplier<Retriers> retriers, Supplier<ReactorRetries> reactor) {
+  RetryAnnotationInterceptor(Supplier<Retriers> retriers, Supplier<ReactorRetries> reactor) {
     this.retriers = retriers;
     this.reactor = reactor;
   }

@@ -1,0 +1,66 @@
+package io.github.backoff.httprules;
+
+import io.github.backoff.StopReason;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The response a retried HTTP call returned, with how it got there: the attempts made, the time it took, and why
+ * retries stopped if they stopped on this response. One type for every HTTP client: backoff-http's
+ * {@code sendWithOutcome} returns it, backoff-okhttp's {@code RetryInterceptor.outcomeOf(response)} reads it off a
+ * response. {@code R} is the client's response type.
+ *
+ * <pre>{@code
+ * HttpRetryOutcome<HttpResponse<String>> outcome = http.sendWithOutcome(request, BodyHandlers.ofString());
+ * if (outcome.stopReason().isPresent()) {   // e.g. a 503 after the attempts ran out, a 429 asking for a day
+ *   log.warn("gave up after {} attempts in {}: {}", outcome.attempts(), outcome.elapsed(), outcome.stopReason().get());
+ * }
+ * }</pre>
+ *
+ * <p>{@link #stopReason()} is empty when the response is final: a success, or a status that is not retried. It is
+ * present when the response has a retryable status and no retry follows: {@link StopReason#ATTEMPTS_EXHAUSTED},
+ * {@link StopReason#TIME_BUDGET_EXHAUSTED} (the next wait would end past the deadline),
+ * {@link StopReason#DELAY_TOO_LONG} (a {@code Retry-After} over the maximum), {@link StopReason#BUDGET_DENIED} (the
+ * client's retry budget is spent) or {@link StopReason#NOT_RETRYABLE} (the request may not be retried: a POST
+ * without an {@code Idempotency-Key}). When retries stop on a failure instead there is no response, and the call
+ * throws, with the same facts in a {@link io.github.backoff.RetryException}.
+ *
+ * <p>An interface rather than a record for one release only: backoff-http's deprecated {@code HttpRetryResult}
+ * (backoff-okhttp's deprecated {@code RetryStop} held the same facts) implements it, so
+ * {@code sendWithOutcome} can keep returning that type while callers move to this name. Use {@link #of} to make
+ * one. The values {@link #of} makes are immutable, and thread-safe if the response is.
+ *
+ * @param <R> the client's response type
+ */
+public interface HttpRetryOutcome<R> {
+  /**
+   * The outcome of a call that returned {@code response}.
+   *
+   * @param response the final response
+   * @param attempts the attempts made, at least 1
+   * @param elapsed the time from the call to its outcome, waits included, not negative
+   * @param stopReason why retries stopped on this response, or empty if it is final
+   * @param <R> the client's response type
+   * @return an immutable outcome, equal to another made of equal values
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code attempts < 1} or {@code elapsed} is negative
+   */
+  static <R> HttpRetryOutcome<R> of(R response, int attempts, Duration elapsed, Optional<StopReason> stopReason) {
+    return new OutcomeValue<>(response, attempts, elapsed, stopReason);
+  }
+
+  /** The final response, its body made by the caller's handler. */
+  R response();
+
+  /**
+   * The attempts made, at least 1. A server may have seen more requests: a client's own transparent resend (the
+   * JDK's, OkHttp's {@code retryOnConnectionFailure}) is not an attempt here.
+   */
+  int attempts();
+
+  /** The time from the call to its outcome, by the client's ticker, waits included. */
+  Duration elapsed();
+
+  /** Why retries stopped on this response, or empty if it is final (a success, a status that is not retried). */
+  Optional<StopReason> stopReason();
+}
