@@ -47,7 +47,8 @@ public final class Retrier<R> {
   }
 
   /**
-   * A retrier with the system ticker and sleeper, the shared daemon scheduler and {@code ThreadLocalRandom}.
+   * A retrier with the system ticker and sleeper, the shared default scheduler (one daemon timer thread for the
+   * JVM) and {@code ThreadLocalRandom}.
    *
    * @throws NullPointerException if {@code policy} is null
    */
@@ -236,8 +237,12 @@ public final class Retrier<R> {
    * {@link #call} would throw. Cancelling it, or completing it from outside in any way ({@code complete},
    * {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}), cancels the pending
    * retry and the attempt in flight, and no further attempt starts; an attempt whose wake-up races the cancel may
-   * still call the supplier once, and its stage is then cancelled at once. The supplier should not block: it runs
-   * on the scheduler's threads.
+   * still call the supplier once, and its stage is then cancelled at once.
+   *
+   * <p>The supplier should not block. With the default scheduler (one timer thread for the JVM) a retry is started
+   * on one of its daemon workers, never on the timer thread, so a supplier that blocks holds a worker but delays no
+   * other retrier's retries (only those due in the same wake-up of this retrier, which start one after another);
+   * with a scheduler given to {@link RetrierBuilder#withScheduler}, it runs on that scheduler's threads.
    *
    * @throws NullPointerException if {@code supplier} is null
    */

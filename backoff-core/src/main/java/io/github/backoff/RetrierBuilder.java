@@ -7,8 +7,11 @@ import java.util.random.RandomGenerator;
 
 /**
  * Builds a {@link Retrier}, injecting the sources of time, sleeping, scheduling and randomness. The defaults are
- * {@link Ticker#SYSTEM}, {@link Sleeper#SYSTEM}, a shared scheduler of daemon threads (created on first use) and
- * {@link java.util.concurrent.ThreadLocalRandom} (looked up at each draw).
+ * {@link Ticker#SYSTEM}, {@link Sleeper#SYSTEM}, the shared default scheduler and
+ * {@link java.util.concurrent.ThreadLocalRandom} (looked up at each draw). The default scheduler has one timer
+ * thread for the whole JVM ({@code backoff-scheduler}, a daemon, started on first use) that only keeps time: each
+ * due task (a retry's wake-up, an attempt's timeout) is handed to a daemon worker ({@code backoff-worker-N}, a
+ * cached pool whose idle threads end after 30 s), so nothing that can block ever runs on the timer thread.
  *
  * <pre>{@code
  * ManualScheduler scheduler = new ManualScheduler();   // backoff-testing: virtual time
@@ -47,7 +50,10 @@ public final class RetrierBuilder<R> {
     return this;
   }
 
-  /** Starts asynchronous retries and runs per-attempt timeouts. The retrier never shuts it down. */
+  /**
+   * Starts asynchronous retries and runs per-attempt timeouts, on its own threads (in virtual time with a test's
+   * manual scheduler). The retrier never shuts it down. Without one, the shared default scheduler is used.
+   */
   public RetrierBuilder<R> withScheduler(ScheduledExecutorService scheduler) {
     this.scheduler = Checks.requireNonNull(scheduler, "scheduler");
     return this;

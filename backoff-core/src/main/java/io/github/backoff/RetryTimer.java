@@ -17,8 +17,10 @@ import java.util.concurrent.TimeUnit;
  * Cancelled executions are removed lazily: each cancellation counts, and once they could be half the heap, the
  * heap is rebuilt without the done ones and shrunk, so cancelling many retries releases them in amortised O(1).
  *
- * <p>Thread-safe: every field is guarded by this object's monitor. Attempts run outside it, on the scheduler's
- * thread that runs the wake-up, in due order.
+ * <p>Thread-safe: every field is guarded by this object's monitor. Attempts run outside it, in due order, on the
+ * thread that runs the wake-up: with the default scheduler one of its workers, never its one timer thread (see
+ * {@code DefaultScheduler}). The next wake-up is scheduled before the due attempts start, so a supplier that
+ * blocks delays only the attempts of the same wake-up, never a later one.
  */
 final class RetryTimer {
   static final long MAX_WAIT = Long.MAX_VALUE >> 1;

@@ -40,8 +40,9 @@ public final class HedgerBuilder<R> {
   }
 
   /**
-   * The scheduler that sends the hedges (default: a shared pool of daemon threads). Hedges, and the supplier calls
-   * they make, run on its threads.
+   * The scheduler that sends the hedges, whose threads run them and the supplier calls they make. The default is
+   * the core's shared scheduler: one timer thread for the JVM that hands each due hedge to a daemon worker, so a
+   * supplier that blocks never holds the timer.
    *
    * @throws NullPointerException if {@code scheduler} is null
    */

@@ -179,7 +179,7 @@ public final class HttpRetryCalls {
    * timeout, because an exchange with a real server takes real time (a virtual-time scheduler in a test would end
    * it early). The scheduler itself is not handed out, so nobody can shut it down.
    *
-   * @param task what to run; it must be short (it runs on the shared timer)
+   * @param task what to run, on one of the shared scheduler's workers (never on its one timer thread)
    * @param delayNanos the delay in nanoseconds
    * @return the scheduled task, to cancel when the attempt ends first
    * @throws NullPointerException if {@code task} is null
