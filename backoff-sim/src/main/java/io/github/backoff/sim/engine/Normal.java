@@ -3,8 +3,8 @@ package io.github.backoff.sim.engine;
 import java.util.random.RandomGenerator;
 
 /**
- * Standard normal deviates that are the same bits on every JVM: the client models ({@code occ},
- * {@code single-server}) draw their normal variates here, not from {@link RandomGenerator#nextGaussian()}.
+ * Standard normal deviates that are the same bits on every JVM: the models ({@code occ}, {@code single-server},
+ * {@code hedging}) draw their normal variates here, not from {@link RandomGenerator#nextGaussian()}.
  *
  * <p><b>Why.</b> {@code nextGaussian()} is not specified bit for bit: {@code SplittableRandom} inherits the JDK's
  * ziggurat ({@code jdk.internal.util.random.RandomSupport.computeNextGaussian}), which changed between JDK 17 and

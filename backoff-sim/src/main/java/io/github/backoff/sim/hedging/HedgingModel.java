@@ -99,7 +99,7 @@ final class HedgingModel {
     double rate = load * config.servers() / config.latency().mean(); // arrivals per millisecond
     double t = 0;
     for (int r = 0; r < n; r++) {
-      t += -Math.log(1 - arrivals.nextDouble()) / rate;
+      t += -StrictMath.log(1 - arrivals.nextDouble()) / rate;
       schedule(t, ARRIVAL, r);
     }
     while (events.hasNext()) {

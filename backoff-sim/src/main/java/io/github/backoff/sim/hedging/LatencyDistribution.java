@@ -1,5 +1,6 @@
 package io.github.backoff.sim.hedging;
 
+import io.github.backoff.sim.engine.Normal;
 import java.util.random.RandomGenerator;
 
 /**
@@ -32,13 +33,13 @@ public record LatencyDistribution(double medianMs, double sigma, double slowShar
 
   /** One attempt's service time, in milliseconds. */
   public double sample(RandomGenerator random) {
-    double x = medianMs * Math.exp(sigma * random.nextGaussian());
+    double x = medianMs * StrictMath.exp(sigma * Normal.draw(random));
     return random.nextDouble() < slowShare ? x * slowFactor : x;
   }
 
   /** The mean, in milliseconds. */
   public double mean() {
-    return medianMs * Math.exp(sigma * sigma / 2) * (1 - slowShare + slowShare * slowFactor);
+    return medianMs * StrictMath.exp(sigma * sigma / 2) * (1 - slowShare + slowShare * slowFactor);
   }
 
   /** {@code P(X > t)}. */
@@ -58,7 +59,7 @@ public record LatencyDistribution(double medianMs, double sigma, double slowShar
     if (sigma == 0) {
       return t < medianMs ? 1 : 0;
     }
-    double z = Math.log(t / medianMs) / sigma;
+    double z = StrictMath.log(t / medianMs) / sigma;
     return 0.5 * erfc(z / Math.sqrt(2));
   }
 
@@ -84,7 +85,7 @@ public record LatencyDistribution(double medianMs, double sigma, double slowShar
   static double erfc(double x) {
     double z = Math.abs(x);
     double t = 1 / (1 + 0.5 * z);
-    double r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418
+    double r = t * StrictMath.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418
         + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587
         + t * (-0.82215223 + t * 0.17087277)))))))));
     return x >= 0 ? r : 2 - r;
