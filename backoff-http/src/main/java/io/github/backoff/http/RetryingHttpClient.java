@@ -271,7 +271,8 @@ public final class RetryingHttpClient {
   /**
    * {@link #sendWithOutcome} asynchronously: as {@link #sendAsync}, completed with the outcome (an
    * {@link HttpRetryOutcome}; the future's declared type is the deprecated {@link HttpRetryResult} for one release,
-   * as {@link #sendWithOutcome} says).
+   * as {@link #sendWithOutcome} says: chain on it, or hold it as a
+   * {@code CompletableFuture<? extends HttpRetryOutcome<HttpResponse<T>>>}, and nothing changes when it goes).
    *
    * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
    * @throws NullPointerException if an argument is null
