@@ -44,7 +44,9 @@ public final class OverloadSimModel implements Model {
       new Parameter("server", "KIND", "overload: queueing (queues what it cannot serve) or throttling (rejects "
           + "at once, as throttled, what arrives above --throttle-rate). Default queueing.", Kind.TEXT),
       new Parameter("throttle-rate", "N", "overload: attempts per second the throttling server admits at full "
-          + "capacity. Default: --capacity.", Kind.NUMBER));
+          + "capacity. Default: --capacity.", Kind.NUMBER),
+      new Parameter("network-latency", "DIST", "overload: network and HTTP time of each answer: 0, a duration "
+          + "(2ms), normal:MEAN,SD or lognormal:MEAN,SD (e.g. lognormal:1.2ms,0.4ms). Default 0.", Kind.TEXT));
 
   private OverloadSimModel() {}
 
@@ -92,6 +94,7 @@ public final class OverloadSimModel implements Model {
     s.text("server").ifPresent(b::server);
     s.number("throttle-rate").ifPresent(b::throttleRate);
     s.integer("max-attempts").ifPresent(b::maxAttempts);
+    s.text("network-latency").ifPresent(b::networkLatency);
     return b.build();
   }
 }
