@@ -71,8 +71,13 @@ public final class OverloadSimModel implements Model {
     return new OverloadStudy(config(settings, strategies));
   }
 
-  /** The configuration the options describe. */
-  OverloadConfig config(Settings s, StrategyLookup strategies) {
+  /**
+   * The configuration the options describe (the common options and this model's {@link #parameters()}), for a
+   * program that runs the model's scenario in its own way (backoff-testbed).
+   *
+   * @throws IllegalArgumentException naming the option, if a value is invalid
+   */
+  public OverloadConfig config(Settings s, StrategyLookup strategies) {
     OverloadConfig defaults = OverloadConfig.defaults();
     OverloadConfig.Builder b = OverloadConfig.builder().dropExpired(s.flag("drop-expired")).common(s, strategies);
     s.number("rate").ifPresent(b::rate);
