@@ -100,10 +100,10 @@ public final class Comparison {
             OverloadRun s = point.runs().get(r);
             progress.printf(Locale.ROOT, "%s / %s run %d: testbed %d requests, %d at the server, %d lost, "
                 + "p50 %.1f ms, p99 %.1f ms (simulator: %d, %d lost, p50 %.1f ms, p99 %.1f ms); "
-                + "send lag mean %.2f ms, max %.1f ms; %.1f s%n", policy.name(), strategy, r, t.requests(),
-                t.attempts(), t.lost(), t.latencyP50() * 1e3, t.latencyP99() * 1e3, s.attempts(), s.lost(),
-                point.latency().get(r).latencyP50() * 1e3, point.latency().get(r).latencyP99() * 1e3,
-                t.lagMeanMs(), t.lagMaxMs(), t.wallSeconds());
+                + "send lag mean %.2f ms, max %.1f ms; network time in situ: %s; %.1f s%n", policy.name(), strategy, r,
+                t.requests(), t.attempts(), t.lost(), t.latencyP50() * 1e3, t.latencyP99() * 1e3, s.attempts(),
+                s.lost(), point.latency().get(r).latencyP50() * 1e3, point.latency().get(r).latencyP99() * 1e3,
+                t.lagMeanMs(), t.lagMaxMs(), t.overhead(), t.wallSeconds());
           }
         }
         rows.add(new Row(policy.name(), strategy, simFigures(point), testbedFigures(runs), runs));

@@ -17,9 +17,11 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Measures what a loopback request costs on this machine beyond the server's own work: the round trip of a
- * {@code PUT} through a {@link RetryingHttpClient} to a {@link FaultServer} that answers at once, with the same
- * client set-up as the testbed (HTTP/1.1, a pool of two threads, {@code sendAsync}). That is the overload model's
- * network latency ({@link NetworkLatency}) for a comparison with the testbed.
+ * {@code PUT} through a {@link RetryingHttpClient} to a {@link FaultServer} set up as the testbed's (one slot, a
+ * fixed service time of {@link #SERVICE}), minus that service time, with the same client set-up as the testbed
+ * (HTTP/1.1, a pool of two threads, {@code sendAsync}). The service time is there so that the measurement includes
+ * what the testbed's every reply pays: the server thread's wake-up after its service (late on a loaded machine).
+ * That is the overload model's network latency ({@link NetworkLatency}) for a comparison with the testbed.
  *
  * <pre>{@code
  * LoopbackLatency.Measurement m = LoopbackLatency.measure(1000, Duration.ofMillis(2));
@@ -30,6 +32,8 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LoopbackLatency {
   private static final int WARM_UP = 300;
+  /** The service time of each measured request, subtracted from its round trip. */
+  public static final Duration SERVICE = Duration.ofMillis(2);
 
   private LoopbackLatency() {}
 
@@ -43,7 +47,28 @@ public final class LoopbackLatency {
    * @param p99 their 99th percentile
    */
   public record Measurement(int count, double mean, double sd, double p50, double p99) {
-    /** A log-normal with this mean and standard deviation (a constant if they are equal to nothing). */
+    /** The statistics of {@code times} (seconds); all NaN if there are none. */
+    static Measurement of(double[] times) {
+      int count = times.length;
+      if (count == 0) {
+        return new Measurement(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+      }
+      double sum = 0;
+      for (double t : times) {
+        sum += t;
+      }
+      double mean = sum / count;
+      double squares = 0;
+      for (double t : times) {
+        squares += (t - mean) * (t - mean);
+      }
+      double[] sorted = times.clone();
+      Arrays.sort(sorted);
+      return new Measurement(count, mean, count < 2 ? 0 : Math.sqrt(squares / (count - 1)),
+          sorted[(int) Math.ceil(0.5 * count) - 1], sorted[(int) Math.ceil(0.99 * count) - 1]);
+    }
+
+    /** A log-normal with this mean and standard deviation (a constant if the deviation is 0). */
     public NetworkLatency asLognormal() {
       return NetworkLatency.lognormal(mean, sd);
     }
@@ -57,7 +82,7 @@ public final class LoopbackLatency {
 
   /**
    * Sends {@code count} requests one after another, {@code spacing} apart (after a warm-up of 300), and measures
-   * each from {@code sendAsync} to its completion.
+   * each from {@code sendAsync} to its completion, less the service time.
    *
    * @throws IllegalArgumentException if {@code count < 10} or {@code spacing} is negative
    * @throws IllegalStateException if a request fails
@@ -74,7 +99,7 @@ public final class LoopbackLatency {
       t.setDaemon(true);
       return t;
     });
-    try (FaultServer server = FaultServer.start()) {
+    try (FaultServer server = FaultServer.builder().withMaxConcurrency(1).withServiceTime(SERVICE).start()) {
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(pool).build();
       RetryingHttpClient client = RetryingHttpClient.builder(http,
           RetryPolicy.builder().withMaxAttempts(1).withAttemptTimeout(Duration.ofSeconds(5)).build())
@@ -88,7 +113,7 @@ public final class LoopbackLatency {
         long start = System.nanoTime();
         HttpResponse<Void> response = client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
             .get(10, TimeUnit.SECONDS);
-        long took = System.nanoTime() - start;
+        long took = Math.max(0, System.nanoTime() - start - SERVICE.toNanos());
         if (response.statusCode() != 200) {
           throw new IllegalStateException("loopback request answered " + response.statusCode());
         }
@@ -97,19 +122,7 @@ public final class LoopbackLatency {
         }
         next = System.nanoTime() + spacing.toNanos();
       }
-      double sum = 0;
-      for (double t : times) {
-        sum += t;
-      }
-      double mean = sum / count;
-      double squares = 0;
-      for (double t : times) {
-        squares += (t - mean) * (t - mean);
-      }
-      double[] sorted = times.clone();
-      Arrays.sort(sorted);
-      return new Measurement(count, mean, Math.sqrt(squares / (count - 1)), sorted[(int) Math.ceil(0.5 * count) - 1],
-          sorted[(int) Math.ceil(0.99 * count) - 1]);
+      return Measurement.of(times);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while measuring the loopback latency", e);

@@ -143,6 +143,10 @@ public final class Testbed {
     private final AtomicLongArray doneAt;
     private final AtomicIntegerArray status;
     private final RandomGenerator service;
+    /** The services in the order the server started them: the request's sequence number and full-speed nanos. */
+    private final java.util.List<long[]> services = new java.util.ArrayList<>();
+    /** When the capacity changed (System.nanoTime), and to what. */
+    private final java.util.List<double[]> capacityChanges = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     Run(OverloadConfig scenario, OverloadPolicy policy, String strategy, int run, double scale, Backoff backoff,
         double[] arrivals) {
@@ -160,11 +164,12 @@ public final class Testbed {
 
     /** The next service's time at full capacity, in the order the server starts services. */
     private Duration nextService(RecordedRequest request) {
-      double work;
+      long nanos;
       synchronized (service) {
-        work = OverloadStreams.exponential(service);
+        nanos = Math.round(OverloadStreams.exponential(service) / scenario.capacity() * scale * 1e9);
+        services.add(new long[] {request.sequence(), nanos});
       }
-      return Duration.ofNanos(Math.round(work / scenario.capacity() * scale * 1e9));
+      return Duration.ofNanos(nanos);
     }
 
     TestbedResult execute() {
@@ -194,14 +199,13 @@ public final class Testbed {
           cb.withoutBudget();
         }
         RetryingHttpClient client = cb.build();
-        HttpRequest request = HttpRequest.newBuilder(server.uri("/work")).PUT(HttpRequest.BodyPublishers.noBody())
-            .build();
+        String base = server.uri("/r/").toString();
         if (scenario.outageLength() > 0) {
           long start = origin + nanos(scenario.outageStart()) - System.nanoTime();
           long end = origin + nanos(scenario.outageEnd()) - System.nanoTime();
           double fraction = scenario.outageCapacity();
-          scheduler.schedule(() -> server.capacity(fraction), start, TimeUnit.NANOSECONDS);
-          scheduler.schedule(() -> server.capacity(1), end, TimeUnit.NANOSECONDS);
+          scheduler.schedule(() -> changeCapacity(server, fraction), start, TimeUnit.NANOSECONDS);
+          scheduler.schedule(() -> changeCapacity(server, 1), end, TimeUnit.NANOSECONDS);
         }
         double lagSum = 0;
         long lagMax = 0;
@@ -212,6 +216,9 @@ public final class Testbed {
           lagSum += lag;
           lagMax = Math.max(lagMax, lag);
           int i = k;
+          // One path per request, so that the server's record tells which request an attempt belongs to.
+          HttpRequest request = HttpRequest.newBuilder(java.net.URI.create(base + k))
+              .PUT(HttpRequest.BodyPublishers.noBody()).build();
           client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
             status.set(i, failure == null ? response.statusCode() : -1);
             doneAt.set(i, System.nanoTime());
@@ -219,16 +226,19 @@ public final class Testbed {
         }
         long horizon = origin + nanos(scenario.horizon());
         parkUntil(horizon);
+        java.util.List<RecordedRequest> recorded = server.requests();
         long attempts = 0;
-        for (RecordedRequest r : server.requests()) {
+        for (RecordedRequest r : recorded) {
           if (r.arrivalNanos() - horizon < 0) {
             attempts++;
           }
         }
         long rejected = server.overloadedCount();
         long throttled = server.throttledCount();
-        return measure(origin, horizon, attempts, rejected, throttled, lagSum / Math.max(1, arrivals.length) / 1e6,
-            lagMax / 1e6, (System.nanoTime() - wallStart) / 1e9);
+        TestbedResult result = measure(origin, horizon, attempts, rejected, throttled,
+            lagSum / Math.max(1, arrivals.length) / 1e6, lagMax / 1e6, (System.nanoTime() - wallStart) / 1e9,
+            overhead(origin, horizon, recorded));
+        return result;
       } finally {
         scheduler.shutdownNow();
         clientPool.shutdownNow();
@@ -236,7 +246,7 @@ public final class Testbed {
     }
 
     private TestbedResult measure(long origin, long horizon, long attempts, long rejected, long throttled,
-        double lagMeanMs, double lagMaxMs, double wall) {
+        double lagMeanMs, double lagMaxMs, double wall, LoopbackLatency.Measurement overhead) {
       int bins = (int) Math.ceil(scenario.horizon() / OverloadModel.LATENCY_BIN) + 1;
       long[] latency = new long[bins];
       double[] goodput = new double[scenario.horizon()];
@@ -260,7 +270,96 @@ public final class Testbed {
       }
       return new TestbedResult(policy.name(), strategy, run, arrivals.length, attempts, successes, lost, rejected,
           throttled, quantile(latency, successes, 0.5), quantile(latency, successes, 0.99),
-          successes == 0 ? Double.NaN : latencySum / successes, recovery(goodput), lagMeanMs, lagMaxMs, wall);
+          successes == 0 ? Double.NaN : latencySum / successes, recovery(goodput), lagMeanMs, lagMaxMs, wall,
+          overhead);
+    }
+
+    private void changeCapacity(FaultServer server, double fraction) {
+      capacityChanges.add(new double[] {System.nanoTime(), fraction});
+      server.capacity(fraction);
+    }
+
+    /**
+     * The network and HTTP time of the requests that succeeded at their first attempt: from arrival to the reply at
+     * the client, less the time the server held the attempt. The server's schedule is rebuilt from what it recorded
+     * (arrival times) and the services in the order it started them: each starts when it arrived or when the one
+     * before it ended, whichever is later, and takes its service time at the capacity of the moment, as the server
+     * schedules it.
+     */
+    private LoopbackLatency.Measurement overhead(long origin, long horizon, java.util.List<RecordedRequest> recorded) {
+      long[][] served;
+      synchronized (service) {
+        served = services.toArray(long[][]::new);
+      }
+      int[] attemptsOf = new int[arrivals.length];
+      for (RecordedRequest r : recorded) {
+        int k = requestOf(r);
+        if (k >= 0) {
+          attemptsOf[k]++;
+        }
+      }
+      double[] held = new double[arrivals.length];
+      long[] arrivedAt = new long[arrivals.length];
+      Arrays.fill(held, Double.NaN);
+      double end = Double.NEGATIVE_INFINITY;
+      for (long[] s : served) {
+        RecordedRequest r = recorded.get((int) s[0]);
+        double start = Math.max(r.arrivalNanos(), end);
+        end = endOf(start, s[1]);
+        int k = requestOf(r);
+        if (k >= 0 && attemptsOf[k] == 1) {
+          held[k] = end - r.arrivalNanos();
+          arrivedAt[k] = r.arrivalNanos();
+        }
+      }
+      double[] times = new double[arrivals.length];
+      int n = 0;
+      for (int k = 0; k < arrivals.length; k++) {
+        long done = doneAt.get(k);
+        if (done != 0 && done - horizon < 0 && status.get(k) == 200 && !Double.isNaN(held[k])) {
+          double total = done - (origin + nanos(arrivals[k]));
+          times[n++] = Math.max(0, total - held[k]) / 1e9;
+        }
+      }
+      return LoopbackLatency.Measurement.of(Arrays.copyOf(times, n));
+    }
+
+    /** The end of {@code work} full-speed nanoseconds of service from {@code start}, through the capacity changes. */
+    private double endOf(double start, long work) {
+      double t = start;
+      double left = work;
+      double speed = 1;
+      int i = 0;
+      java.util.List<double[]> changes = capacityChanges;
+      while (i < changes.size() && changes.get(i)[0] <= t) {
+        speed = changes.get(i)[1];
+        i++;
+      }
+      for (;;) {
+        double next = i < changes.size() ? changes.get(i)[0] : Double.POSITIVE_INFINITY;
+        if (speed > 0 && t + left / speed <= next) {
+          return t + left / speed;
+        }
+        if (next == Double.POSITIVE_INFINITY) {
+          return Double.POSITIVE_INFINITY;
+        }
+        left -= (next - t) * speed;
+        t = next;
+        speed = changes.get(i)[1];
+        i++;
+      }
+    }
+
+    /** The request an attempt belongs to, from its path {@code /r/K}; -1 if none. */
+    private int requestOf(RecordedRequest r) {
+      String path = r.path();
+      int slash = path.lastIndexOf('/');
+      try {
+        int k = Integer.parseInt(path.substring(slash + 1));
+        return k >= 0 && k < arrivals.length ? k : -1;
+      } catch (NumberFormatException e) {
+        return -1;
+      }
     }
 
     /** The simulator's rule: the upper edge of the bin holding the nearest-rank quantile. */

@@ -14,11 +14,18 @@ import java.util.Map;
 /**
  * The simulator against the testbed, from the command line: the options of {@code backoff simulate --model overload}
  * (plain numbers, as {@code SimulatorMain} takes them), plus {@code --time-scale F} (real seconds per model second,
- * default 1) and {@code --measure N} (loopback requests measured for the network latency, default 1000; 0 measures
- * nothing). Without {@code --network-latency}, the simulator is given the measured loopback latency (a log-normal of
- * its mean and standard deviation, divided by the time scale); with it, the value given (in model time). The
- * defaults differ from the simulator's in two places: {@code --policies retries,retry-quota,token-bucket} and
- * {@code --runs 1}. Prints the measurement, one line per testbed run and the side-by-side table
+ * default 1), {@code --calibrate S} (model seconds of a calibration run, default 10) and {@code --measure N}
+ * (sequential loopback requests measured for reference, default 500; 0 measures none).
+ *
+ * <p><b>Network latency.</b> With {@code --network-latency}, the simulator is given that value (in model time).
+ * Without it, a calibration run comes first: the scenario's clients without retries ({@code no-retry}) and without
+ * the outage, for {@code S} model seconds, on the testbed; the network and HTTP time it measured (each success's
+ * time less the server's hold on it, see {@link TestbedResult#overhead()}) is given to the simulator as a
+ * log-normal of its mean and standard deviation, divided by the time scale. With {@code --calibrate 0}, the
+ * sequential loopback measurement is used instead.
+ *
+ * <p>The defaults differ from the simulator's in two places: {@code --policies retries,retry-quota,token-bucket}
+ * and {@code --runs 1}. Prints the measurements, one line per testbed run and the side-by-side table
  * ({@link Comparison#table()}). A bad option prints one line {@code error: ...} and exits with 2.
  *
  * <pre>{@code
@@ -31,6 +38,8 @@ import java.util.Map;
 public final class TestbedMain {
   /** The policies compared unless {@code --policies} says otherwise. */
   public static final String DEFAULT_POLICIES = "retries,retry-quota,token-bucket";
+  /** The calibration run's index: streams of their own, apart from the compared runs'. */
+  static final int CALIBRATION_RUN = 1_000_000;
 
   private TestbedMain() {}
 
@@ -48,7 +57,8 @@ public final class TestbedMain {
     options.put("policies", DEFAULT_POLICIES);
     options.put("runs", "1");
     double timeScale = 1;
-    int measure = 1000;
+    int measure = 500;
+    double calibrate = 10;
     OverloadConfig scenario;
     try {
       Map<String, Parameter> parameters = new LinkedHashMap<>();
@@ -61,7 +71,7 @@ public final class TestbedMain {
         }
         String name = option.startsWith("--") ? option.substring(2) : "";
         Parameter parameter = parameters.get(name);
-        boolean own = name.equals("time-scale") || name.equals("measure");
+        boolean own = name.equals("time-scale") || name.equals("measure") || name.equals("calibrate");
         if (!own && !Settings.COMMON.contains(name) && parameter == null) {
           throw new IllegalArgumentException("unknown option: " + option);
         }
@@ -84,6 +94,11 @@ public final class TestbedMain {
             throw new IllegalArgumentException("measure: must be 0 or a whole number in [10, 100000]: " + value);
           }
           measure = (int) m;
+        } else if (name.equals("calibrate")) {
+          calibrate = number("calibrate", value);
+          if (calibrate != Math.rint(calibrate) || calibrate < 0 || calibrate > 3600) {
+            throw new IllegalArgumentException("calibrate: must be whole seconds in [0, 3600]: " + value);
+          }
         } else {
           options.put(name, value);
         }
@@ -105,12 +120,28 @@ public final class TestbedMain {
     }
     out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores; load average "
         + loadAverage());
+    NetworkLatency latency = NetworkLatency.ZERO;
+    if (measure > 0) {
+      LoopbackLatency.Measurement m = LoopbackLatency.measure(measure, Duration.ofMillis(2));
+      out.println("loopback latency, sequential requests (real): " + m);
+      latency = m.asLognormal().scaled(1 / timeScale);
+    }
     if (!options.containsKey("network-latency")) {
-      NetworkLatency latency = NetworkLatency.ZERO;
-      if (measure > 0) {
-        LoopbackLatency.Measurement m = LoopbackLatency.measure(measure, Duration.ofMillis(2));
-        out.println("loopback latency (real): " + m);
-        latency = m.asLognormal().scaled(1 / timeScale);
+      if (calibrate > 0) {
+        Map<String, String> calibration = new LinkedHashMap<>(options);
+        calibration.put("policies", "no-retry");
+        calibration.put("outage-start", "0");
+        calibration.put("outage-length", "0");
+        calibration.put("horizon", Long.toString((long) calibrate));
+        calibration.put("runs", "1");
+        OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), StrategyLookup.NONE);
+        TestbedResult r = Testbed.run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);
+        out.println("network time in situ, calibration run (no-retry, no outage, " + (long) calibrate
+            + " s; real): " + r.overhead() + "; send lag mean " + String.format(java.util.Locale.ROOT, "%.2f ms",
+            r.lagMeanMs()));
+        if (r.overhead().count() >= 10) {
+          latency = r.overhead().asLognormal().scaled(1 / timeScale);
+        }
       }
       options.put("network-latency", latency.toString());
       scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), StrategyLookup.NONE);
@@ -137,7 +168,7 @@ public final class TestbedMain {
   }
 
   private static String usage() {
-    StringBuilder sb = new StringBuilder("usage: TestbedMain [--time-scale F] [--measure N] [--strategies LIST] "
+    StringBuilder sb = new StringBuilder("usage: TestbedMain [--time-scale F] [--calibrate S] [--measure N] [--strategies LIST] "
         + "[--runs R] [--seed S] [--base D] [--cap D]");
     for (Parameter p : OverloadSimModel.INSTANCE.parameters()) {
       sb.append(p.kind() == Parameter.Kind.FLAG ? " [--" + p.name() + "]" : " [--" + p.name() + " " + p.label() + "]");

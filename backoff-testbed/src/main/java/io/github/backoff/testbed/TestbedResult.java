@@ -29,10 +29,14 @@ package io.github.backoff.testbed;
  * @param lagMeanMs how late the client sent a request after its arrival time, mean, in real milliseconds
  * @param lagMaxMs the latest, in real milliseconds
  * @param wallSeconds the run's wall-clock time, in real seconds
+ * @param overhead the network and HTTP time measured in this run, real seconds: over the requests that succeeded at
+ *     their first attempt, the time from the request's arrival to its reply at the client less the time the
+ *     server held it (its queueing and service, on the server's schedule); what the model's network latency stands
+ *     for
  */
 public record TestbedResult(String policy, String strategy, int run, long requests, long attempts, long successes,
     long lost, long rejected, long throttled, double latencyP50, double latencyP99, double latencyMean,
-    double recovery, double lagMeanMs, double lagMaxMs, double wallSeconds) {
+    double recovery, double lagMeanMs, double lagMaxMs, double wallSeconds, LoopbackLatency.Measurement overhead) {
 
   /** Attempts at the server ÷ requests. */
   public double amplification() {

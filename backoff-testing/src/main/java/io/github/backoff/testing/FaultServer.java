@@ -62,9 +62,11 @@ import java.util.function.LongSupplier;
  * times stretch by {@code 1 / fraction} (a request in service keeps the work it has done, as a server that slows
  * down would), the rate limit admits {@code fraction ×} its rate, and 0 stops serving: admitted requests stay in
  * service and the queue fills, until the capacity comes back. A request's service time counts from when its slot
- * became free (the previous holder's service ended), not from when its thread woke up, so thread hand-offs and
- * late wake-ups do not slow the service down: with one slot and exponential service times, the server is an
- * M/M/1 queue of the configured rate (see {@link FaultServerBuilder#withServiceTime(Function)}).
+ * became free (when the previous holder's service time ended, on schedule), not from when its thread woke up or
+ * the previous reply was written, so thread hand-offs, late wake-ups and socket writes on a loaded machine do not
+ * slow the service down: with one slot and exponential service times, the server is an M/M/1 queue of the
+ * configured rate (see {@link FaultServerBuilder#withServiceTime(Function)}); what they cost shows up as the time a
+ * reply takes to reach its client.
  *
  * <p>Thread-safe: a thread per connection serves it; every method may be called from any thread, also from a
  * dispatcher. Waits (a headers delay, a slow body, a stall, the service time) end when the server closes, so
@@ -485,7 +487,7 @@ public final class FaultServer implements AutoCloseable {
       return send(connection, in, out, method, config.overloadReply, clientCloses);
     }
     long start = Math.max(arrivedReal, takeFreeSince());
-    long late = 0;
+    long servedUntil = Long.MIN_VALUE;
     maxInService.accumulateAndGet(inService.incrementAndGet(), Math::max);
     try {
       reply = next(request);
@@ -496,14 +498,16 @@ public final class FaultServer implements AutoCloseable {
           if (end == Long.MIN_VALUE) {
             return false; // closed
           }
-          late = Math.max(0, System.nanoTime() - end);
+          // The slot's service is over when scheduled (plus the reply's own delay): neither this thread's late
+          // wake-up nor the time it takes to write the reply delays the next request's service.
+          servedUntil = end + reply.headersDelayNanos;
         }
       }
       return send(connection, in, out, method, reply, clientCloses);
     } finally {
       inService.decrementAndGet();
       if (slots != null) {
-        long freed = System.nanoTime() - late; // a late wake-up is not the next request's loss
+        long freed = servedUntil != Long.MIN_VALUE ? Math.min(servedUntil, System.nanoTime()) : System.nanoTime();
         synchronized (freeSince) {
           freeSince.add(freed);
         }
