@@ -70,6 +70,9 @@ import java.util.random.RandomGenerator;
  * }</pre>
  */
 public final class Testbed {
+  /** The share of a run at its start left out of the in-situ network time: the JIT's warm-up. */
+  static final double WARM_UP_SHARE = 0.2;
+
   private Testbed() {}
 
   /**
@@ -281,7 +284,8 @@ public final class Testbed {
 
     /**
      * The network and HTTP time of the requests that succeeded at their first attempt: from arrival to the reply at
-     * the client, less the time the server held the attempt. The server's schedule is rebuilt from what it recorded
+     * the client, less the time the server held the attempt, over the requests that arrived after the first
+     * {@link #WARM_UP_SHARE} of the run (while the JIT compiles the client's and server's code). The server's schedule is rebuilt from what it recorded
      * (arrival times) and the services in the order it started them: each starts when it arrived or when the one
      * before it ended, whichever is later, and takes its service time at the capacity of the moment, as the server
      * schedules it.
@@ -314,9 +318,11 @@ public final class Testbed {
       }
       double[] times = new double[arrivals.length];
       int n = 0;
+      double warmUp = WARM_UP_SHARE * scenario.horizon();
       for (int k = 0; k < arrivals.length; k++) {
         long done = doneAt.get(k);
-        if (done != 0 && done - horizon < 0 && status.get(k) == 200 && !Double.isNaN(held[k])) {
+        if (arrivals[k] >= warmUp && done != 0 && done - horizon < 0 && status.get(k) == 200
+            && !Double.isNaN(held[k])) {
           double total = done - (origin + nanos(arrivals[k]));
           times[n++] = Math.max(0, total - held[k]) / 1e9;
         }

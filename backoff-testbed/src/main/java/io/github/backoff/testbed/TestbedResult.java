@@ -32,7 +32,7 @@ package io.github.backoff.testbed;
  * @param overhead the network and HTTP time measured in this run, real seconds: over the requests that succeeded at
  *     their first attempt, the time from the request's arrival to its reply at the client less the time the
  *     server held it (its queueing and service, on the server's schedule); what the model's network latency stands
- *     for
+ *     for. Requests of the first fifth of the run are left out (the JIT's warm-up).
  */
 public record TestbedResult(String policy, String strategy, int run, long requests, long attempts, long successes,
     long lost, long rejected, long throttled, double latencyP50, double latencyP99, double latencyMean,
