@@ -69,6 +69,9 @@ public final class Comparison {
       new Metric("mean completion (ms)", Figures::mean, true),
       new Metric("recovery (s)", Figures::recovery, false));
 
+  /** Values within this share of each other rank the same: 5 %. */
+  public static final double TIE = 0.05;
+
   private final OverloadConfig scenario;
   private final double timeScale;
   private final List<Row> rows;
@@ -164,8 +167,9 @@ public final class Comparison {
   }
 
   /**
-   * The rank (1 = least) of each row by a metric, from the simulator's figures ({@code sim}) or the testbed's; ties
-   * share a rank.
+   * The rank (1 = least) of each row by a metric, from the simulator's figures ({@code sim}) or the testbed's. Values
+   * within {@link #TIE} of each other (relative to the larger) are a tie and share a rank: a rank is only a rank if
+   * the difference is larger than what separates the simulator from the testbed.
    */
   public int[] ranks(String metric, boolean sim) {
     Metric m = METRICS.stream().filter(x -> x.name().equals(metric)).findFirst()
@@ -175,7 +179,8 @@ public final class Comparison {
       double v = m.value().applyAsDouble(sim ? rows.get(i).sim() : rows.get(i).testbed());
       int r = 1;
       for (Row other : rows) {
-        if (m.value().applyAsDouble(sim ? other.sim() : other.testbed()) < v) {
+        double o = m.value().applyAsDouble(sim ? other.sim() : other.testbed());
+        if (o < v && !(v - o <= TIE * Math.max(Math.abs(o), Math.abs(v)))) {
           r++;
         }
       }
@@ -200,7 +205,7 @@ public final class Comparison {
             .append(" | ").append(format(m, t)).append(" | ").append(percent(difference(s, t))).append(" |\n");
       }
     }
-    sb.append("\n| rank by | simulator | testbed | same |\n| --- | --- | --- | --- |\n");
+    sb.append("\n| rank by (within 5 %: a tie) | simulator | testbed | same |\n| --- | --- | --- | --- |\n");
     for (String metric : List.of("requests at the server", "lost", "p99 completion (ms)")) {
       int[] s = ranks(metric, true);
       int[] t = ranks(metric, false);
