@@ -38,6 +38,16 @@ class TestbedMainTest {
     err.reset();
     assertThat(run("--calibrate", "1.5")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: calibrate: must be whole seconds");
+    err.reset();
+    assertThat(run("--measure", "5")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("error: measure: must be 0 or a whole number in [10, 100000]: 5");
+    err.reset();
+    assertThat(run("--time-scale", "fast")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: time-scale: not a number: 'fast'");
+    err.reset();
+    assertThat(run("--rate")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: --rate: missing value");
   }
 
   @Test
