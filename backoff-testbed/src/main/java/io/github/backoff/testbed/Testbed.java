@@ -6,6 +6,8 @@ import io.github.backoff.Ticker;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.http.RetryingHttpClient;
 import io.github.backoff.http.RetryingHttpClientBuilder;
+import io.github.backoff.sim.StrategyRegistry;
+import io.github.backoff.sim.StudyConfig;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadModel;
 import io.github.backoff.sim.overload.OverloadPolicy;
@@ -56,8 +58,9 @@ import java.util.random.RandomGenerator;
  *       measures.</li>
  * </ul>
  *
- * <p>Not supported (rejected with a message naming the setting): policies with a rate limiter and
- * {@code drop-expired}.
+ * <p>Not supported (rejected with a message naming the setting): policies with a rate limiter,
+ * {@code drop-expired}, and at a time scale other than 1 a strategy that is not one of the study's five (its
+ * durations are its own, so they would not scale).
  *
  * <p>Thread use: the arrivals are sent from the calling thread; the HTTP client runs on a pool of two threads,
  * retries and the outage on one scheduler thread; the server takes a thread per connection. Everything is closed
@@ -85,7 +88,7 @@ public final class Testbed {
    * @param run the run index: which arrival and service streams of the scenario's seed
    * @param timeScale real seconds per model second, in (0, 100]
    * @throws IllegalArgumentException if the policy is unknown or has a rate limiter, the scenario drops expired
-   *     requests, or the time scale is out of range
+   *     requests, the time scale is out of range, or it is not 1 and the strategy is not a study strategy
    */
   public static TestbedResult run(OverloadConfig scenario, String policyName, String strategy, int run,
       double timeScale) {
@@ -101,9 +104,17 @@ public final class Testbed {
       throw new IllegalArgumentException("policies: '" + policyName + "' has a rate limiter, which the testbed does "
           + "not run");
     }
-    OverloadConfig real = OverloadConfig.builder().base(scenario.base() * timeScale).cap(scenario.cap() * timeScale)
-        .strategies(strategy).build();
-    Backoff backoff = real.backoff(strategy);
+    Backoff backoff;
+    if (timeScale == 1) {
+      backoff = scenario.backoff(strategy); // any strategy the scenario knows, registered ones included
+    } else if (StrategyRegistry.STUDY_NAMES.contains(strategy)) {
+      backoff = StrategyRegistry.study(StudyConfig.millis(scenario.base() * timeScale),
+          StudyConfig.millis(scenario.cap() * timeScale)).get(strategy);
+    } else {
+      throw new IllegalArgumentException("time-scale: strategy '" + strategy + "' keeps its own durations; only the "
+          + "study strategies (" + String.join(", ", StrategyRegistry.STUDY_NAMES) + ") scale with --base and --cap:"
+          + " use --time-scale 1");
+    }
     double[] arrivals = arrivals(scenario, run);
     return new Run(scenario, policy, strategy, run, timeScale, backoff, arrivals).execute();
   }

@@ -93,5 +93,12 @@ class TestbedTest {
         .hasMessage("drop-expired: the testbed's server cannot tell that a client gave up");
     assertThatThrownBy(() -> Testbed.run(scenario, "nonsense", "full-jitter", 0, 1.0))
         .hasMessageStartingWith("policies: unknown policy 'nonsense'");
+    OverloadConfig preset = OverloadConfig.builder()
+        .register("constant-1s", io.github.backoff.strategy.Backoff.constant(java.time.Duration.ofSeconds(1)))
+        .strategies("constant-1s").build();
+    assertThatThrownBy(() -> Testbed.run(preset, "retries", "constant-1s", 0, 0.5))
+        .hasMessage("time-scale: strategy 'constant-1s' keeps its own durations; only the study strategies (none, "
+            + "exponential, full-jitter, equal-jitter, decorrelated-jitter) scale with --base and --cap: use "
+            + "--time-scale 1");
   }
 }
