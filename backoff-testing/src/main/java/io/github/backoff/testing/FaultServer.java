@@ -490,11 +490,14 @@ public final class FaultServer implements AutoCloseable {
     long servedUntil = Long.MIN_VALUE;
     maxInService.accumulateAndGet(inService.incrementAndGet(), Math::max);
     try {
+      long asked = System.nanoTime();
       reply = next(request);
+      // A dispatcher that takes its time delays the service, as it always did.
+      long dispatching = dispatcher == null ? 0 : System.nanoTime() - asked;
       if (config.serviceTime != null) {
         Duration d = config.serviceTime.apply(request);
         if (d != null && !d.isNegative() && !d.isZero()) {
-          long end = serve(start, saturatedNanos(d));
+          long end = serve(start + dispatching, saturatedNanos(d));
           if (end == Long.MIN_VALUE) {
             return false; // closed
           }
