@@ -22,7 +22,7 @@ build() {
   }
   mkdir -p "$WORK/$1"
   # Every archive a release ships: module jars, -sources and -javadoc jars, the CLI's tar.gz and zip.
-  find . -path ./backoff-bench -prune -o -path '*/target/*' -prune -o -type d -name target -print | while read -r t; do
+  find . -path ./backoff-bench -prune -o -path ./backoff-testbed -prune -o -path '*/target/*' -prune -o -type d -name target -print | while read -r t; do
     for f in "$t"/*.jar "$t"/*.tar.gz "$t"/*.zip; do
       [ -f "$f" ] || continue
       mkdir -p "$WORK/$1/$(dirname "$f")"

@@ -19,6 +19,12 @@ import io.github.backoff.testing.FaultServer;
 import java.time.Duration;
 import java.util.Random;
 // end::capacity[]
+// tag::slowdown[]
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
+import java.time.Duration;
+import java.util.SplittableRandom;
+// end::slowdown[]
 // tag::counting[]
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,6 +81,31 @@ class FaultServerSnippetsTest {
           FaultReply.stall());                 // never answers: the client's timeout must fire
       // end::replies[]
       assertThat(server.pendingReplies()).isEqualTo(11);
+    }
+  }
+
+  @Test
+  void slowdown() throws Exception {
+    // tag::slowdown[]
+    SplittableRandom work = new SplittableRandom(42);
+    FaultServer server = FaultServer.builder()                 // an M/M/1 queue of 100 requests/s
+        .withMaxConcurrency(1)
+        .withQueueCapacity(200)                                  // then 503 at once
+        .withOverloadReply(FaultReply.status(503))
+        .withServiceTime(r -> {
+          synchronized (work) {                                  // Exp(1) / 100 s: mean 10 ms
+            return Duration.ofNanos(Math.round(-Math.log(1 - work.nextDouble()) / 100 * 1e9));
+          }
+        })
+        .start();
+    server.capacity(0);      // stalled: requests stay in service and queue up (no reply, unlike an outage)
+    server.capacity(0.5);    // half speed: the rest of each service takes twice as long
+    server.capacity(1);      // full speed again
+    // end::slowdown[]
+    try (server) {
+      assertThat(server.capacityFraction()).isEqualTo(1.0);
+      assertThat(client.send(HttpRequest.newBuilder(server.uri("/")).build(), HttpResponse.BodyHandlers.ofString())
+          .statusCode()).isEqualTo(200);
     }
   }
 

@@ -29,6 +29,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -55,6 +57,16 @@ import java.util.function.LongSupplier;
  * overload reply. Only an admitted request takes the next queued reply (or the dispatcher's, or the default), and
  * holds its slot for the service time and until its reply is sent. Connections are kept alive unless a reply
  * closes them or the client asks to.
+ *
+ * <p><b>Capacity.</b> {@link #capacity(double)} runs the service at a fraction of its speed from then on: service
+ * times stretch by {@code 1 / fraction} (a request in service keeps the work it has done, as a server that slows
+ * down would), the rate limit admits {@code fraction ×} its rate, and 0 stops serving: admitted requests stay in
+ * service and the queue fills, until the capacity comes back. A request's service time counts from when its slot
+ * became free (when the previous holder's service time ended, on schedule), not from when its thread woke up or
+ * the previous reply was written, so thread hand-offs, late wake-ups and socket writes on a loaded machine do not
+ * slow the service down: with one slot and exponential service times, the server is an M/M/1 queue of the
+ * configured rate (see {@link FaultServerBuilder#withServiceTime(Function)}); what they cost shows up as the time a
+ * reply takes to reach its client.
  *
  * <p>Thread-safe: a thread per connection serves it; every method may be called from any thread, also from a
  * dispatcher. Waits (a headers delay, a slow body, a stall, the service time) end when the server closes, so
@@ -87,6 +99,18 @@ public final class FaultServer implements AutoCloseable {
   private boolean downForever;
   private long downUntil;
   private volatile Function<? super RecordedRequest, FaultReply> dispatcher;
+  private double rateFraction = 1; // guarded by "this", with the rate limiter's bucket
+
+  // The service's work clock: the work done at full speed up to time t (System.nanoTime) is piecewise linear, with
+  // a breakpoint at each capacity change. Guarded by serviceLock; "changed" wakes services when it moves.
+  private final ReentrantLock serviceLock = new ReentrantLock();
+  private final Condition changed = serviceLock.newCondition();
+  private long[] changeAt = new long[8];
+  private double[] workAt = new double[8];
+  private double[] speedFrom = new double[8];
+  private int changes;
+  /** When each free slot became free, on System.nanoTime; the earliest is taken first. Guarded by itself. */
+  private final java.util.PriorityQueue<Long> freeSince = new java.util.PriorityQueue<>();
 
   FaultServer(FaultServerBuilder builder) {
     this.config = copy(builder);
@@ -95,6 +119,9 @@ public final class FaultServer implements AutoCloseable {
     this.slots = config.maxConcurrency == Integer.MAX_VALUE ? null : new Semaphore(config.maxConcurrency, true);
     this.tokens = config.rateBurst;
     this.refilledAt = ticker.getAsLong();
+    this.changeAt[0] = System.nanoTime();
+    this.speedFrom[0] = 1;
+    this.changes = 1;
     try {
       this.socket = new ServerSocket(0, config.backlog, InetAddress.getByName("127.0.0.1"));
     } catch (IOException e) {
@@ -196,6 +223,57 @@ public final class FaultServer implements AutoCloseable {
     down = false;
     downForever = false;
     return this;
+  }
+
+  /**
+   * Runs the service at {@code fraction} of its capacity from now on: each service time stretches by
+   * {@code 1 / fraction} for the part still to do (a request in service keeps the work it has done), and the rate
+   * limit admits {@code fraction} × its rate. 0 stops serving: requests in service and in the queue wait (and the
+   * queue fills) until the capacity is raised; a request without a service time is not held. 1 is full capacity,
+   * the default. Unlike an {@link #outage}, requests are not answered at once: they queue, as at a server that is
+   * stalled or slowed down.
+   *
+   * @throws IllegalArgumentException if {@code fraction} is negative, NaN or infinite
+   */
+  public FaultServer capacity(double fraction) {
+    if (!(fraction >= 0) || Double.isInfinite(fraction)) {
+      throw new IllegalArgumentException("fraction must be >= 0 and finite: " + fraction);
+    }
+    synchronized (this) {
+      if (config.ratePerSecond > 0) {
+        tryTakeToken(ticker.getAsLong(), false); // refill at the old rate up to now
+      }
+      rateFraction = fraction;
+    }
+    serviceLock.lock();
+    try {
+      long now = System.nanoTime();
+      int last = changes - 1;
+      double work = workAt[last] + Math.max(0, now - changeAt[last]) * speedFrom[last];
+      if (changes == changeAt.length) {
+        changeAt = java.util.Arrays.copyOf(changeAt, changes * 2);
+        workAt = java.util.Arrays.copyOf(workAt, changes * 2);
+        speedFrom = java.util.Arrays.copyOf(speedFrom, changes * 2);
+      }
+      changeAt[changes] = Math.max(now, changeAt[last]);
+      workAt[changes] = work;
+      speedFrom[changes] = fraction;
+      changes++;
+      changed.signalAll();
+    } finally {
+      serviceLock.unlock();
+    }
+    return this;
+  }
+
+  /** The fraction of its capacity the service runs at: 1 unless {@link #capacity(double)} changed it. */
+  public double capacityFraction() {
+    serviceLock.lock();
+    try {
+      return speedFrom[changes - 1];
+    } finally {
+      serviceLock.unlock();
+    }
   }
 
   /** Whether a request arriving now would get the outage reply. */
@@ -300,6 +378,12 @@ public final class FaultServer implements AutoCloseable {
       return;
     }
     closed.countDown();
+    serviceLock.lock();
+    try {
+      changed.signalAll(); // ends every service wait
+    } finally {
+      serviceLock.unlock();
+    }
     try {
       socket.close();
     } catch (IOException e) {
@@ -377,6 +461,7 @@ public final class FaultServer implements AutoCloseable {
     String method = requestLine[0];
     boolean clientCloses = "close".equalsIgnoreCase(first(headers, "Connection"));
     long now = ticker.getAsLong();
+    long arrivedReal = System.nanoTime();
     RecordedRequest request;
     FaultReply reply;
     synchronized (this) {
@@ -387,7 +472,7 @@ public final class FaultServer implements AutoCloseable {
       if (isDown(now)) {
         reply = config.outageReply;
         refusedInOutage.incrementAndGet();
-      } else if (config.ratePerSecond > 0 && !tryTakeToken(now)) {
+      } else if (config.ratePerSecond > 0 && !tryTakeToken(now, true)) {
         reply = config.throttleReply;
         throttled.incrementAndGet();
       } else {
@@ -401,22 +486,105 @@ public final class FaultServer implements AutoCloseable {
       overloaded.incrementAndGet();
       return send(connection, in, out, method, config.overloadReply, clientCloses);
     }
+    long start = Math.max(arrivedReal, takeFreeSince());
+    long servedUntil = Long.MIN_VALUE;
     maxInService.accumulateAndGet(inService.incrementAndGet(), Math::max);
     try {
+      long asked = System.nanoTime();
       reply = next(request);
+      // A dispatcher that takes its time delays the service, as it always did.
+      long dispatching = dispatcher == null ? 0 : System.nanoTime() - asked;
       if (config.serviceTime != null) {
         Duration d = config.serviceTime.apply(request);
-        if (d != null && !d.isNegative() && !d.isZero() && pause(saturatedNanos(d))) {
-          return false;
+        if (d != null && !d.isNegative() && !d.isZero()) {
+          long end = serve(start + dispatching, saturatedNanos(d));
+          if (end == Long.MIN_VALUE) {
+            return false; // closed
+          }
+          // The slot's service is over when scheduled (plus the reply's own delay): neither this thread's late
+          // wake-up nor the time it takes to write the reply delays the next request's service.
+          servedUntil = end + reply.headersDelayNanos;
         }
       }
       return send(connection, in, out, method, reply, clientCloses);
     } finally {
       inService.decrementAndGet();
       if (slots != null) {
+        long freed = servedUntil != Long.MIN_VALUE ? Math.min(servedUntil, System.nanoTime()) : System.nanoTime();
+        synchronized (freeSince) {
+          freeSince.add(freed);
+        }
         slots.release();
       }
     }
+  }
+
+  /** When the slot just taken became free (the earliest free slot's time), or Long.MIN_VALUE if never used. */
+  private long takeFreeSince() {
+    if (slots == null) {
+      return Long.MIN_VALUE;
+    }
+    synchronized (freeSince) {
+      Long t = freeSince.poll();
+      return t == null ? Long.MIN_VALUE : t;
+    }
+  }
+
+  /**
+   * Serves {@code work} nanoseconds of full-speed work from {@code start} on the work clock: waits until it is
+   * done, through capacity changes. Returns when it was done (System.nanoTime), or Long.MIN_VALUE if the server
+   * closed first.
+   */
+  private long serve(long start, long work) {
+    serviceLock.lock();
+    try {
+      double target = workAt(start) + work;
+      for (;;) {
+        if (closed.getCount() == 0) {
+          return Long.MIN_VALUE;
+        }
+        long end = timeOfWork(target);
+        long now = System.nanoTime();
+        if (end != Long.MAX_VALUE && now - end >= 0) {
+          return end;
+        }
+        if (end == Long.MAX_VALUE) {
+          changed.await();
+        } else {
+          changed.awaitNanos(end - now);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the server is closing
+      return Long.MIN_VALUE;
+    } finally {
+      serviceLock.unlock();
+    }
+  }
+
+  /** The full-speed work done by time {@code t} (from the first breakpoint); holds serviceLock. */
+  private double workAt(long t) {
+    int i = changes - 1;
+    while (i > 0 && t - changeAt[i] < 0) {
+      i--;
+    }
+    return workAt[i] + Math.max(0, t - changeAt[i]) * speedFrom[i];
+  }
+
+  /** When the work clock reaches {@code target}: Long.MAX_VALUE if not at the present speed. Holds serviceLock. */
+  private long timeOfWork(double target) {
+    int i = 0;
+    while (i + 1 < changes && workAt[i + 1] < target) {
+      i++;
+    }
+    if (target <= workAt[i]) {
+      return changeAt[i];
+    }
+    if (speedFrom[i] == 0) {
+      return Long.MAX_VALUE; // the last segment, stopped
+    }
+    double t = changeAt[i] + Math.ceil((target - workAt[i]) / speedFrom[i]);
+    return t >= Long.MAX_VALUE ? Long.MAX_VALUE - 1 : (long) t;
   }
 
   private FaultReply next(RecordedRequest request) {
@@ -459,14 +627,14 @@ public final class FaultServer implements AutoCloseable {
     }
   }
 
-  /** The token bucket of the rate limit; holds the server's lock. */
-  private boolean tryTakeToken(long now) {
+  /** The token bucket of the rate limit, at the capacity's fraction of its rate; holds the server's lock. */
+  private boolean tryTakeToken(long now, boolean take) {
     long elapsed = now - refilledAt;
     if (elapsed > 0) {
-      tokens = Math.min(config.rateBurst, tokens + elapsed * config.ratePerSecond / 1e9);
+      tokens = Math.min(config.rateBurst, tokens + elapsed * config.ratePerSecond * rateFraction / 1e9);
       refilledAt = now;
     }
-    if (tokens >= 1) {
+    if (take && tokens >= 1) {
       tokens -= 1;
       return true;
     }

@@ -132,6 +132,20 @@ public final class FaultServerBuilder {
    * Each admitted request is held in service for {@code serviceTime.apply(request)} before its reply starts (on top
    * of the reply's own headers delay): the latency distribution of the service. A seeded random source in the
    * function makes a reproducible distribution. A null or negative duration counts as zero. None by default.
+   *
+   * <p>The function is called when a request is admitted to a slot, in the order the services start, so a
+   * sequence of draws is served in order. A service time counts from when the slot became free (the previous
+   * holder's service time ended, on schedule) or the request arrived, whichever is later, not from when the
+   * request's thread woke up; it stretches while {@link FaultServer#capacity(double)} is below 1. With one slot and
+   * {@code Exp(1) / μ} service times the server is an M/M/1 queue of rate μ:
+   * <pre>{@code
+   * SplittableRandom random = new SplittableRandom(42);
+   * builder.withMaxConcurrency(1).withServiceTime(r -> {
+   *   synchronized (random) {
+   *     return Duration.ofNanos(Math.round(-Math.log(1 - random.nextDouble()) / 100 * 1e9)); // μ = 100/s
+   *   }
+   * });
+   * }</pre>
    */
   public FaultServerBuilder withServiceTime(Function<? super RecordedRequest, Duration> serviceTime) {
     this.serviceTime = Objects.requireNonNull(serviceTime, "serviceTime");

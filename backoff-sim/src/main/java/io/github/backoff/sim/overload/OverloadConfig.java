@@ -70,6 +70,7 @@ public final class OverloadConfig extends StudyConfig {
   private final double throttleRate;
   private final List<OverloadPolicy> policies;
   private final int maxAttempts;
+  private final NetworkLatency networkLatency;
 
   private OverloadConfig(Builder b) {
     super(b);
@@ -88,6 +89,7 @@ public final class OverloadConfig extends StudyConfig {
     }
     throttleRate = THROTTLING.equals(server) ? (b.throttleRate > 0 ? b.throttleRate : b.capacity) : 0;
     maxAttempts = b.maxAttempts;
+    networkLatency = b.networkLatency;
     if (outageStart + outageLength > horizon) {
       throw new IllegalArgumentException("outage: must end by the horizon: " + format(outageStart)
           + " + " + format(outageLength) + " > " + horizon);
@@ -196,6 +198,14 @@ public final class OverloadConfig extends StudyConfig {
     return maxAttempts;
   }
 
+  /**
+   * The network and HTTP time of each answer the server gives, in seconds; {@link NetworkLatency#ZERO} (the
+   * default) for none, which leaves every result as it was without this setting.
+   */
+  public NetworkLatency networkLatency() {
+    return networkLatency;
+  }
+
   @Override
   public String toString() {
     return "model=overload rate=" + format(rate) + " capacity=" + format(capacity)
@@ -203,6 +213,7 @@ public final class OverloadConfig extends StudyConfig {
         + format(outageStart) + "+" + format(outageLength) + "@"
         + format(outageCapacity) + " horizon=" + horizon + (dropExpired ? " drop-expired" : "")
         + (throttleRate > 0 ? " server=throttling throttle-rate=" + format(throttleRate) : "")
+        + (networkLatency.isZero() ? "" : " network-latency=" + networkLatency)
         + " policies=" + policies.stream().map(OverloadPolicy::name).toList() + " max-attempts=" + maxAttempts
         + " strategies=" + strategies() + " base=" + format(base()) + " cap="
         + format(cap()) + " runs=" + runs() + " seed=" + seed() + " threads=" + threads() + " out=" + out();
@@ -229,6 +240,7 @@ public final class OverloadConfig extends StudyConfig {
     private double throttleRate;
     private List<String> policies = OverloadPolicy.NAMES;
     private int maxAttempts = 4;
+    private NetworkLatency networkLatency = NetworkLatency.ZERO;
     private final Map<String, OverloadPolicy> registeredPolicies = new LinkedHashMap<>();
 
     private Builder() {
@@ -328,6 +340,26 @@ public final class OverloadConfig extends StudyConfig {
       }
       this.server = server;
       return this;
+    }
+
+    /**
+     * The network and HTTP time of each answer, in seconds (default {@link NetworkLatency#ZERO}: none).
+     *
+     * @throws NullPointerException if {@code latency} is null
+     */
+    public Builder networkLatency(NetworkLatency latency) {
+      this.networkLatency = Objects.requireNonNull(latency, "network-latency");
+      return this;
+    }
+
+    /**
+     * The network and HTTP time of each answer, as the option takes it: {@code 0}, {@code 2ms},
+     * {@code normal:2ms,0.5ms} or {@code lognormal:2ms,0.5ms} ({@link NetworkLatency#parse}).
+     *
+     * @throws IllegalArgumentException if the text is none of these
+     */
+    public Builder networkLatency(String latency) {
+      return networkLatency(NetworkLatency.parse(latency));
     }
 
     /**

@@ -44,7 +44,15 @@ import java.util.random.RandomGenerator;
  * ({@code tryAcquireRetry}, with a {@link TimeoutException} after a timeout and a
  * {@link RejectedExecutionException} after a rejection), in the order of the core's retry loop; if either says no
  * the request is lost. A success reports what its retries acquired ({@code onSuccess}); every request's first
- * attempt calls {@code onRequest}. Network time is not modelled.
+ * attempt calls {@code onRequest}.
+ *
+ * <p><b>Network time.</b> None by default. With a {@link NetworkLatency} that is not {@link NetworkLatency#ZERO},
+ * each answer the server gives an attempt (a reply, a queue-full rejection, a throttle) reaches its client that
+ * long later, drawn per answer from a generator of its own (so the arrival and service streams stay as they are);
+ * the server still sees the attempt at once. A reply that would arrive after the client's timeout is not heard
+ * (the client times out, and the service counts as wasted); a rejection's latency is cut to the timeout. Latency
+ * then runs to when the client hears the reply. With {@link NetworkLatency#ZERO} no number is drawn and no event
+ * added: runs are exactly those of a model without network time.
  *
  * <p><b>Rate limiter.</b> With a limiter (shared by all the requests of a run, as one SDK client's), the clients
  * do what backoff-core's decision core does with {@code RetryPolicyBuilder.withRateLimiter} and a time budget: a
@@ -91,6 +99,8 @@ public final class OverloadModel {
   private static final int OUTAGE_END = 5;
   /** A non-reserving limiter's re-check: the request asks for its token again. */
   private static final int ACQUIRE = 6;
+  /** An answer of the server reaches its client (with network latency only). */
+  private static final int RESPONSE = 7;
   private static final int KIND_BITS = 3;
   private static final int KIND_MASK = (1 << KIND_BITS) - 1;
   /** Slots are packed above the kind bits of an {@code int} payload. */
@@ -100,6 +110,11 @@ public final class OverloadModel {
   private static final byte WAITING = 1;
   private static final byte BACKING_OFF = 2;
   private static final byte FINISHED = 3;
+
+  /** What a pending {@link #RESPONSE} carries. */
+  private static final byte ANSWER_SUCCESS = 0;
+  private static final byte ANSWER_QUEUE_FULL = 1;
+  private static final byte ANSWER_THROTTLED = 2;
 
   /** The failures the budget is told about; never thrown, so one shared instance each (no stack trace). */
   private static final TimeoutException TIMED_OUT = new TimeoutException("simulated timeout") {
@@ -138,6 +153,8 @@ public final class OverloadModel {
   /** Attempts the throttling server admits per time unit at full capacity; 0 for the queueing server. */
   private final double throttleRate;
   private final double throttleBurst;
+  /** Each answer's network time; null for none ({@link NetworkLatency#ZERO}). */
+  private final NetworkLatency latency;
 
   private final EventEngine engine = new EventEngine(1024);
   private final Ticker ticker;
@@ -153,6 +170,9 @@ public final class OverloadModel {
   private double[] tokenWaitStart = new double[64];
   /** Events and queue entries that still refer to the slot; it is freed when the request is finished and 0. */
   private int[] refs = new int[64];
+  /** With network latency: when the current attempt was sent, and what its pending answer is. */
+  private double[] sentAt = new double[64];
+  private byte[] answer = new byte[64];
   private final SlotPool slots = new SlotPool();
 
   // The server's queue: a ring of (slot, attempt number) entries.
@@ -173,6 +193,7 @@ public final class OverloadModel {
   private double throttleLast;
   private RandomGenerator service;
   private RandomGenerator jitter;
+  private RandomGenerator network;
   private OverloadOutcome out;
   private double speed;
   private boolean serving;
@@ -215,6 +236,23 @@ public final class OverloadModel {
   public OverloadModel(double rate, double capacity, int queue, double timeout, double outageStart,
       double outageLength, double outageFraction, double horizon, boolean dropExpired, double nanosPerUnit,
       double throttleRate) {
+    this(rate, capacity, queue, timeout, outageStart, outageLength, outageFraction, horizon, dropExpired,
+        nanosPerUnit, throttleRate, NetworkLatency.ZERO);
+  }
+
+  /**
+   * Creates a model with the given system and network time per answer, in time units (see the class
+   * description); {@link NetworkLatency#ZERO} is none.
+   *
+   * @param latency each answer's network time, drawn per answer in time units
+   * @throws IllegalArgumentException if a value is out of range
+   * @see #OverloadModel(double, double, int, double, double, double, double, double, boolean, double, double)
+   */
+  public OverloadModel(double rate, double capacity, int queue, double timeout, double outageStart,
+      double outageLength, double outageFraction, double horizon, boolean dropExpired, double nanosPerUnit,
+      double throttleRate, NetworkLatency latency) {
+    java.util.Objects.requireNonNull(latency, "latency");
+    this.latency = latency.isZero() ? null : latency;
     check(throttleRate >= 0 && throttleRate < Double.POSITIVE_INFINITY,
         "throttleRate must be >= 0 and finite: " + throttleRate);
     check(rate > 0 && rate < Double.POSITIVE_INFINITY, "rate must be positive and finite: " + rate);
@@ -288,7 +326,24 @@ public final class OverloadModel {
   public void run(Backoff backoff, int maxAttempts, Function<Ticker, RetryBudget> budgetFactory,
       Function<Ticker, AdaptiveRateLimiter> limiterFactory, RandomGenerator arrivals, RandomGenerator service,
       RandomGenerator jitter, OverloadOutcome outcome) {
+    run(backoff, maxAttempts, budgetFactory, limiterFactory, arrivals, service, jitter, null, outcome);
+  }
+
+  /**
+   * Runs from time 0 to the horizon with network time drawn from {@code network}; see
+   * {@link #run(Backoff, int, Function, Function, RandomGenerator, RandomGenerator, RandomGenerator,
+   * OverloadOutcome)}.
+   *
+   * @param network draws each answer's network time; unused (may be null) if the model has none
+   * @throws IllegalArgumentException if {@code maxAttempts < 1}, or the model has network time and
+   *     {@code network} is null
+   */
+  public void run(Backoff backoff, int maxAttempts, Function<Ticker, RetryBudget> budgetFactory,
+      Function<Ticker, AdaptiveRateLimiter> limiterFactory, RandomGenerator arrivals, RandomGenerator service,
+      RandomGenerator jitter, RandomGenerator network, OverloadOutcome outcome) {
     check(maxAttempts >= 1, "maxAttempts must be >= 1: " + maxAttempts);
+    check(latency == null || network != null, "network must not be null with a network latency");
+    this.network = network;
     engine.reset();
     outcome.reset(buckets, Math.min(MAX_LATENCY_BINS, (int) Math.ceil(horizon / LATENCY_BIN) + 1));
     long eventsBefore = engine.eventCount();
@@ -353,6 +408,16 @@ public final class OverloadModel {
           }
         }
         case RETRY -> send(index, now);
+        case RESPONSE -> {
+          refs[index]--;
+          byte a = answer[index];
+          if (a == ANSWER_SUCCESS) {
+            succeed(index, now);
+          } else {
+            fail(index, a == ANSWER_THROTTLED ? THROTTLED : QUEUE_FULL, a == ANSWER_THROTTLED, now);
+          }
+          release(index);
+        }
         case ACQUIRE -> acquireToken(index, now);
         case TIMEOUT -> {
           refs[index]--;
@@ -384,6 +449,7 @@ public final class OverloadModel {
     this.out = null;
     this.service = null;
     this.jitter = null;
+    this.network = null;
   }
 
   private void send(int slot, double now) {
@@ -397,6 +463,10 @@ public final class OverloadModel {
     }
     if (throttleRate > 0 && !admit(now)) {
       out.throttled++;
+      if (latency != null) {
+        answerLater(slot, ANSWER_THROTTLED, now);
+        return;
+      }
       fail(slot, THROTTLED, true, now);
       return;
     }
@@ -407,12 +477,27 @@ public final class OverloadModel {
     } else {
       out.rejected++;
       out.series[OverloadOutcome.REJECTED][b]++;
+      if (latency != null) {
+        answerLater(slot, ANSWER_QUEUE_FULL, now);
+        return;
+      }
       fail(slot, QUEUE_FULL, false, now);
       return;
+    }
+    if (latency != null) {
+      sentAt[slot] = now;
     }
     state[slot] = WAITING;
     refs[slot] += 2; // the timeout event and the server's entry
     engine.scheduleAt(now + timeout, TIMEOUT | slot << KIND_BITS);
+  }
+
+  /** A rejection reaches the client after its network time (at most the timeout): a {@link #RESPONSE} event. */
+  private void answerLater(int slot, byte kind, double now) {
+    answer[slot] = kind;
+    state[slot] = BACKING_OFF; // not waiting on the server: no timeout applies
+    refs[slot]++;
+    engine.scheduleAt(now + Math.min(timeout, latency.sample(network)), RESPONSE | slot << KIND_BITS);
   }
 
   /** Takes a token of the throttling server's bucket, refilled up to {@code now}; false if there is none. */
@@ -538,21 +623,38 @@ public final class OverloadModel {
     int slot = servingSlot;
     refs[slot]--;
     if (state[slot] == WAITING && attempt[slot] == servingAttempt) {
-      out.successes++;
-      out.series[OverloadOutcome.SUCCESSES][bucket(now)]++;
-      if (limiter != null) {
-        limiter.onResponse(false);
+      if (latency == null) {
+        succeed(slot, now);
+      } else {
+        double at = now + latency.sample(network);
+        if (at < sentAt[slot] + timeout) {
+          // Heard before the timeout (the only other thing that can happen to a waiting attempt).
+          answer[slot] = ANSWER_SUCCESS;
+          refs[slot]++;
+          engine.scheduleAt(at, RESPONSE | slot << KIND_BITS);
+        } else {
+          out.wasted++; // the reply arrives after the client gave up
+        }
       }
-      if (budget != null) {
-        budget.onSuccess(acquired[slot], lastCost[slot]);
-      }
-      out.latency(now - arrival[slot], LATENCY_BIN);
-      state[slot] = FINISHED;
     } else {
       out.wasted++;
     }
     release(slot);
     startNext(now);
+  }
+
+  /** The request in {@code slot} succeeds at {@code now}, when its client has the reply. */
+  private void succeed(int slot, double now) {
+    out.successes++;
+    out.series[OverloadOutcome.SUCCESSES][bucket(now)]++;
+    if (limiter != null) {
+      limiter.onResponse(false);
+    }
+    if (budget != null) {
+      budget.onSuccess(acquired[slot], lastCost[slot]);
+    }
+    out.latency(now - arrival[slot], LATENCY_BIN);
+    state[slot] = FINISHED;
   }
 
   /** Serves the next queued attempt, if the server is up (skipping abandoned ones if {@code dropExpired}). */
@@ -665,6 +767,8 @@ public final class OverloadModel {
     lastCost = Arrays.copyOf(lastCost, n);
     arrival = Arrays.copyOf(arrival, n);
     refs = Arrays.copyOf(refs, n);
+    sentAt = Arrays.copyOf(sentAt, n);
+    answer = Arrays.copyOf(answer, n);
   }
 
   private int bucket(double time) {
@@ -672,7 +776,7 @@ public final class OverloadModel {
   }
 
   private static double exponential(RandomGenerator random) {
-    return -StrictMath.log(1.0 - random.nextDouble());
+    return OverloadStreams.exponential(random);
   }
 
   /** See {@link OverloadOutcome#recovery()}. */

@@ -44,7 +44,9 @@ public final class OverloadSimModel implements Model {
       new Parameter("server", "KIND", "overload: queueing (queues what it cannot serve) or throttling (rejects "
           + "at once, as throttled, what arrives above --throttle-rate). Default queueing.", Kind.TEXT),
       new Parameter("throttle-rate", "N", "overload: attempts per second the throttling server admits at full "
-          + "capacity. Default: --capacity.", Kind.NUMBER));
+          + "capacity. Default: --capacity.", Kind.NUMBER),
+      new Parameter("network-latency", "DIST", "overload: network and HTTP time of each answer: 0, a duration "
+          + "(2ms), normal:MEAN,SD or lognormal:MEAN,SD (e.g. lognormal:1.2ms,0.4ms). Default 0.", Kind.TEXT));
 
   private OverloadSimModel() {}
 
@@ -69,8 +71,13 @@ public final class OverloadSimModel implements Model {
     return new OverloadStudy(config(settings, strategies));
   }
 
-  /** The configuration the options describe. */
-  OverloadConfig config(Settings s, StrategyLookup strategies) {
+  /**
+   * The configuration the options describe (the common options and this model's {@link #parameters()}), for a
+   * program that runs the model's scenario in its own way (backoff-testbed).
+   *
+   * @throws IllegalArgumentException naming the option, if a value is invalid
+   */
+  public OverloadConfig config(Settings s, StrategyLookup strategies) {
     OverloadConfig defaults = OverloadConfig.defaults();
     OverloadConfig.Builder b = OverloadConfig.builder().dropExpired(s.flag("drop-expired")).common(s, strategies);
     s.number("rate").ifPresent(b::rate);
@@ -92,6 +99,7 @@ public final class OverloadSimModel implements Model {
     s.text("server").ifPresent(b::server);
     s.number("throttle-rate").ifPresent(b::throttleRate);
     s.integer("max-attempts").ifPresent(b::maxAttempts);
+    s.text("network-latency").ifPresent(b::networkLatency);
     return b.build();
   }
 }

@@ -98,7 +98,8 @@ final class OverloadStudy extends ConfiguredStudy {
   public Trial newTrial() {
     OverloadModel model = new OverloadModel(config.rate(), config.capacity(), config.queue(), config.timeout(),
         config.outageStart(), config.outageLength(), config.outageCapacity(), config.horizon(),
-        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate());
+        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate(), config.networkLatency());
+    boolean network = !config.networkLatency().isZero();
     OverloadOutcome o = new OverloadOutcome();
     int totals = TOTALS.size();
     int buckets = config.horizon();
@@ -107,9 +108,9 @@ final class OverloadStudy extends ConfiguredStudy {
       String strategy = strategy(p);
       long runHash = points.get(p).series().hashCode(); // "policy/strategy"
       model.run(config.backoff(strategy), policy.attempts(config.maxAttempts()), policy.budget(), policy.rateLimiter(),
-          new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "arrivals".hashCode(), 0, r)),
-          new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "service".hashCode(), 0, r)),
-          new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, runHash, 0, r)), o);
+          OverloadStreams.arrivals(config.seed(), r), OverloadStreams.service(config.seed(), r),
+          new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, runHash, 0, r)),
+          network ? OverloadStreams.network(config.seed(), r) : null, o);
       values[0] = o.requests();
       values[1] = o.attempts();
       values[2] = o.retries();
@@ -392,6 +393,9 @@ final class OverloadStudy extends ConfiguredStudy {
     if (c.throttleRate() > 0) {
       parameters.add(new String[] {"server", "throttling at " + Numbers.plain(c.throttleRate())
           + " attempts/s (at full capacity)"});
+    }
+    if (!c.networkLatency().isZero()) {
+      parameters.add(new String[] {"network latency per answer", c.networkLatency().toString()});
     }
     parameters.add(new String[] {"max attempts", Integer.toString(c.maxAttempts())});
     for (OverloadPolicy p : c.policies()) {

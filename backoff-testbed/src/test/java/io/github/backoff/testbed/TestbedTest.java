@@ -1,0 +1,104 @@
+package io.github.backoff.testbed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.backoff.sim.ProgressListener;
+import io.github.backoff.sim.overload.NetworkLatency;
+import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.OverloadPoint;
+import io.github.backoff.sim.overload.OverloadRun;
+import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadStreams;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The small, fast version of the comparison (docs/testbed.md): a short outage at 80 % load, run for real and
+ * simulated on the same seed. Only what does not depend on the machine's speed is compared, with room for a
+ * loaded 2-core machine: the requests (the same arrival stream), the load at the server and the requests lost. The
+ * latency comparison is the documented full run's.
+ */
+class TestbedTest {
+  /**
+   * 40 requests/s at a server of 50/s (80 %), a queue of 1 s of work, a 0.5 s timeout; down from 1 s to 3 s; 6 s in
+   * all. Retries without a budget keep the queue full after the outage (a storm); the token bucket does not.
+   */
+  private static OverloadConfig scenario(String policies) {
+    return OverloadConfig.builder().rate(40).capacity(50).queue(50).timeout(0.5).outage(1, 2, 0).horizon(6)
+        .policies(policies).maxAttempts(4).runs(1).seed(42).networkLatency(NetworkLatency.parse("2ms")).build();
+  }
+
+  @Test
+  void run_outageScenario_matchesTheSimulatorsRequestsLoadAndLoss() {
+    OverloadConfig scenario = scenario("retries,token-bucket");
+    var sim = OverloadSimulator.simulate(scenario, ProgressListener.NONE);
+    long[] load = new long[2];
+    String[] policies = {"retries", "token-bucket"};
+    for (int p = 0; p < 2; p++) {
+      String policy = policies[p];
+      TestbedResult real = Testbed.run(scenario, policy, "full-jitter", 0, 1.0);
+      OverloadPoint point = sim.point(policy, "full-jitter");
+      OverloadRun model = point.runs().get(0);
+
+      assertThat(real.requests()).as(policy).isEqualTo(model.requests()); // the same arrivals
+      assertThat((double) real.attempts()).as(policy + ": requests at the server")
+          .isCloseTo(model.attempts(), within(0.2 * model.attempts() + 10));
+      assertThat((double) real.lost()).as(policy + ": lost")
+          .isCloseTo(model.lost(), within(0.25 * model.lost() + 15));
+      assertThat(real.successes() + real.lost()).as(policy + ": finished").isLessThanOrEqualTo(real.requests());
+      load[p] = real.attempts();
+    }
+    // The simulator has 3.2x against 1.2x: the storm is real, and the budget stops it.
+    assertThat(load[0]).as("retries against token-bucket at the server").isGreaterThan(2 * load[1]);
+  }
+
+  @Test
+  void run_timeScaleHalf_runsTwiceAsFastWithTheSameRequests() {
+    OverloadConfig scenario = OverloadConfig.builder().rate(40).capacity(50).queue(50).timeout(1).outage(0, 0, 0)
+        .horizon(4).policies("retries").runs(1).seed(7).build();
+    TestbedResult real = Testbed.run(scenario, "retries", "full-jitter", 0, 0.5);
+    OverloadRun model = OverloadSimulator.simulate(scenario, ProgressListener.NONE).point("retries", "full-jitter")
+        .runs().get(0);
+
+    assertThat(real.wallSeconds()).isBetween(2.0, 10.0); // 4 model seconds at 0.5 real seconds each
+    assertThat(real.requests()).isEqualTo(model.requests());
+    assertThat((double) real.attempts()).isCloseTo(model.attempts(), within(0.2 * model.attempts() + 10));
+    assertThat(real.latencyP50()).as("in model seconds").isLessThan(1.0);
+  }
+
+  @Test
+  void arrivals_areTheSimulatorsStream() {
+    OverloadConfig scenario = scenario("retries");
+    double[] times = Testbed.arrivals(scenario, 3);
+    var random = OverloadStreams.arrivals(42, 3);
+    assertThat(times[0]).isEqualTo(OverloadStreams.exponential(random) / 40);
+    assertThat(times[times.length - 1]).isLessThan(6);
+    long simulated = OverloadSimulator.simulate(OverloadConfig.builder().rate(40).capacity(50).queue(50)
+        .outage(1, 2, 0).horizon(6).policies("no-retry").runs(4).build(), ProgressListener.NONE)
+        .point("no-retry", "full-jitter").runs().get(3).requests();
+    assertThat((long) times.length).isEqualTo(simulated);
+  }
+
+  @Test
+  void run_unsupportedSettings_failNamingTheSetting() {
+    OverloadConfig scenario = scenario("retries");
+    assertThatThrownBy(() -> Testbed.run(scenario, "adaptive", "full-jitter", 0, 1.0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("policies: 'adaptive' has a rate limiter, which the testbed does not run");
+    assertThatThrownBy(() -> Testbed.run(scenario, "retries", "full-jitter", 0, 0))
+        .hasMessage("time-scale: must be in (0, 100]: 0.0");
+    OverloadConfig dropping = OverloadConfig.builder().dropExpired(true).build();
+    assertThatThrownBy(() -> Testbed.run(dropping, "retries", "full-jitter", 0, 1.0))
+        .hasMessage("drop-expired: the testbed's server cannot tell that a client gave up");
+    assertThatThrownBy(() -> Testbed.run(scenario, "nonsense", "full-jitter", 0, 1.0))
+        .hasMessageStartingWith("policies: unknown policy 'nonsense'");
+    OverloadConfig preset = OverloadConfig.builder()
+        .register("constant-1s", io.github.backoff.strategy.Backoff.constant(java.time.Duration.ofSeconds(1)))
+        .strategies("constant-1s").build();
+    assertThatThrownBy(() -> Testbed.run(preset, "retries", "constant-1s", 0, 0.5))
+        .hasMessage("time-scale: strategy 'constant-1s' keeps its own durations; only the study strategies (none, "
+            + "exponential, full-jitter, equal-jitter, decorrelated-jitter) scale with --base and --cap: use "
+            + "--time-scale 1");
+  }
+}
