@@ -113,10 +113,17 @@ final class AdviceReport {
 
   private static Chart chart(Advice advice) {
     String completion = advice.metrics().get(advice.metrics().completion()).name();
+    // Searched candidates far off the final check's range (synchronised retries, say) would squash the chart:
+    // they are left out, and the title says how many.
+    double maxX = advice.ranked().stream().mapToDouble(e -> e.figure("requests").mean()).max().orElse(0);
+    double maxY = advice.ranked().stream().mapToDouble(e -> e.figure(completion).mean()).max().orElse(0);
+    List<Advice.Searched> searched = advice.searched().stream()
+        .filter(s -> s.means().get("requests") <= 1.5 * maxX && s.means().get(completion) <= 1.5 * maxY).toList();
+    int off = advice.searched().size() - searched.size();
     Chart.Builder chart = Chart.builder("Requests against " + completion + " (means; final check on "
-        + advice.finalSeeds() + " fresh seeds)", "requests at the server per run", completion + " (s)", 900, 560)
+        + advice.finalSeeds() + " fresh seeds" + (off > 0 ? "; " + off + " searched candidates off the chart" : "")
+        + ")", "requests at the server per run", completion + " (s)", 900, 560)
         .legend(Chart.Legend.BELOW).patterns("#,##0", null);
-    List<Advice.Searched> searched = advice.searched();
     if (!searched.isEmpty()) {
       chart.line(Chart.Line.of("searched candidates (search seeds)",
           searched.stream().mapToDouble(s -> s.means().get("requests")).toArray(),

@@ -506,8 +506,8 @@ public final class Scenario {
     k.put("search.strategies", "strategy families to search (default full-jitter, equal-jitter, "
         + "decorrelated-jitter, exponential)");
     k.put("search.presets", "presets shown beside and searched: all, none or a list (default all)");
-    k.put("search.bases", "bases to search, durations (default burst 5ms, 10ms, 25ms, 50ms, 100ms; steady 50ms, 500ms)");
-    k.put("search.caps", "caps to search, durations (default burst 500ms, 2s, 10s; steady 2s, 20s)");
+    k.put("search.bases", "bases to search, durations (default burst 5ms, 10ms, 25ms, 50ms, 100ms, 200ms; steady 50ms, 500ms)");
+    k.put("search.caps", "caps to search, durations (default burst 250ms, 500ms, 1s, 2s, 10s; steady 2s, 20s)");
     k.put("search.multipliers", "multipliers to search, for the families that take one (default burst 1.5, 2, "
         + "3; steady 2)");
     k.put("search.max_attempts", "steady: attempt limits to search (default 2, 3, 5)");

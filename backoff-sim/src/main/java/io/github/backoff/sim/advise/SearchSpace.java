@@ -45,8 +45,8 @@ final class SearchSpace {
             + name + "' (known: " + String.join(", ", BackoffSpec.NAMES) + ")");
       }
     }
-    List<Duration> bases = durations(v, "search.bases", burst ? "5ms,10ms,25ms,50ms,100ms" : "50ms,500ms");
-    List<Duration> caps = durations(v, "search.caps", burst ? "500ms,2s,10s" : "2s,20s");
+    List<Duration> bases = durations(v, "search.bases", burst ? "5ms,10ms,25ms,50ms,100ms,200ms" : "50ms,500ms");
+    List<Duration> caps = durations(v, "search.caps", burst ? "250ms,500ms,1s,2s,10s" : "2s,20s");
     List<Double> multipliers = new ArrayList<>();
     for (String m : list(v, "search.multipliers", burst ? List.of("1.5", "2", "3") : List.of("2"))) {
       double d = parse("search.multipliers", m);
