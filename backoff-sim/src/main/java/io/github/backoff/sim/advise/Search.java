@@ -13,7 +13,8 @@ import java.util.List;
  *   <li><b>racing</b>: a candidate is dropped if it is clearly worse than the leader (the 95 % t-interval of its
  *       paired per-seed differences in the objective lies above 0), or clearly misses a constraint (the interval
  *       of that metric lies on the wrong side of the limit) while others do not;
- *   <li><b>halving</b>: of those left, the better half by the {@link Ranking} (at least {@code finalists}) go on;
+ *   <li><b>halving</b>: at most the better half of the round's candidates by the {@link Ranking} (at least
+ *       {@code finalists}) go on; when racing has dropped more, nothing more is dropped;
  *   <li>the survivors get as many new seeds as they had (reps double), up to {@code maxReps}.
  * </ol>
  * Runs therefore go where candidates are close: those far behind leave after a seed or two.
@@ -104,8 +105,9 @@ final class Search {
     int round = 0;
     listener.onRound(runs, planned, alive.length);
     while (alive.length > finalists && reps < maxReps) {
+      int before = alive.length;
       alive = race(alive, values, exits, attempts, ranking, round, finalists);
-      alive = halve(alive, values, exits, attempts, ranking, round, finalists);
+      alive = halve(alive, before, values, exits, attempts, ranking, round, finalists);
       int more = Math.min(reps, maxReps - reps);
       runs += append(values, alive, batch, reps, more);
       reps += more;
@@ -223,9 +225,10 @@ final class Search {
     return kept.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  private static int[] halve(int[] alive, double[][][] values, Exit[] exits, int[] attempts, Ranking ranking,
-      int round, int finalists) {
-    int keep = Math.max(finalists, (alive.length + 1) / 2);
+  /** Keeps the better half of the round's candidates ({@code before}), unless racing has already cut deeper. */
+  private static int[] halve(int[] alive, int before, double[][][] values, Exit[] exits, int[] attempts,
+      Ranking ranking, int round, int finalists) {
+    int keep = Math.max(finalists, (before + 1) / 2);
     if (alive.length <= keep) {
       return alive;
     }
