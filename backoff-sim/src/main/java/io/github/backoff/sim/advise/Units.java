@@ -49,7 +49,10 @@ final class Units {
     return Duration.ofNanos(nanos.longValue());
   }
 
-  /** A duration as it is best written: {@code 50ms}, {@code 2s}, {@code 1.5s}, {@code 0}. */
+  /**
+   * A duration as it is best written, in whole units (Spring Boot's simple duration format takes no fractions):
+   * {@code 50ms}, {@code 2s}, {@code 1500ms}, {@code 2m}, {@code 0}.
+   */
   static String format(Duration d) {
     long n = d.toNanos();
     if (n == 0) {
@@ -60,9 +63,6 @@ final class Units {
     }
     if (n % 1_000_000_000L == 0) {
       return n / 1_000_000_000L + "s";
-    }
-    if (n >= 1_000_000_000L && n % 100_000_000L == 0) {
-      return number(n / 1e9) + "s";
     }
     if (n % 1_000_000L == 0) {
       return n / 1_000_000L + "ms";
