@@ -156,7 +156,8 @@ final class AdviceReport {
     Table.Builder t = Table.builder(header);
     for (Advice.Entry e : entries) {
       List<String> row = new ArrayList<>(List.of(Integer.toString(e.rank()),
-          e.candidate().label() + (e.reference() ? " *" : ""), yes(e.feasible()), yes(e.pareto())));
+          e.candidate().label() + (e.reference() ? " *" : ""),
+          e.feasible() && marginal(advice, e) ? "by its mean" : yes(e.feasible()), yes(e.pareto())));
       for (String m : metrics) {
         row.add(withInterval(m, e.figure(m)));
       }
@@ -239,7 +240,8 @@ final class AdviceReport {
     }
     sb.append('\n');
     for (Advice.Entry e : advice.ranked()) {
-      sb.append(Numbers.right(Integer.toString(e.rank()), 3)).append(e.feasible() ? "  " : " !")
+      String flag = !e.feasible() ? " !" : marginal(advice, e) ? " ?" : "  ";
+      sb.append(Numbers.right(Integer.toString(e.rank()), 3)).append(flag)
           .append(Numbers.left(e.candidate().label() + (e.reference() ? " *" : ""), width));
       for (String m : metrics) {
         sb.append(Numbers.right(withInterval(m, e.figure(m)), 28));
@@ -247,7 +249,8 @@ final class AdviceReport {
       sb.append('\n');
     }
     sb.append("(means over ").append(advice.finalSeeds())
-        .append(" fresh seeds, [95 % t-interval]; ! misses a constraint)\n\n");
+        .append(" fresh seeds, [95 % t-interval]; ! misses a constraint; ? meets it by its mean, but the interval "
+            + "crosses the limit)\n\n");
     if (advice.recommendation().isPresent()) {
       Candidate c = advice.recommendation().get().candidate();
       sb.append("recommended: ").append(c.label()).append("\n\nJava:\n").append(indent(c.javaCode()))
@@ -262,6 +265,19 @@ final class AdviceReport {
       }
     }
     return sb.toString();
+  }
+
+  /** Whether a feasible entry's interval crosses the limit of some constraint: met by the mean only. */
+  static boolean marginal(Advice advice, Advice.Entry e) {
+    for (Objective.Constraint c : advice.objective().constraints()) {
+      if (!c.metric().equals(Metrics.MAX_ATTEMPTS)) {
+        Estimate est = e.figure(c.metric());
+        if (!(c.isMet(est.low()) && c.isMet(est.high()))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static String indent(String text) {

@@ -196,6 +196,16 @@ class ScenarioTest {
   }
 
   @Test
+  void advisePage_scenarioKeysTable_listsEveryKeyAsScenarioKeysDoes() throws Exception {
+    String page = Files.readString(Path.of("../docs/advise.md"));
+    String begin = "<!-- scenario-keys:begin -->\n";
+    String table = page.substring(page.indexOf(begin) + begin.length(), page.indexOf("<!-- scenario-keys:end -->"));
+    StringBuilder expected = new StringBuilder("| key | meaning |\n| --- | --- |\n");
+    Scenario.KEYS.forEach((k, v) -> expected.append("| `").append(k).append("` | ").append(v).append(" |\n"));
+    assertThat(table).isEqualTo(expected.toString());
+  }
+
+  @Test
   void objective_parse_unknownMetricListsTheKnownOnes() {
     assertThatThrownBy(() -> Objective.parse("min speed", List.of())).isInstanceOf(InvalidParameterException.class)
         .hasMessage("objective: unknown metric 'speed' (known: requests, amplification, lost, completion, "
