@@ -126,6 +126,12 @@ class DocumentedCommandsTest {
       return;
     }
     CliRun run = CliRun.of(args.toArray(String[]::new));
+    if (!args.isEmpty() && args.get(0).equals("advise")) {
+      // A search this small may find nothing that meets a scenario's constraints: exit 1, the advice given.
+      assertThat(run.exitCode()).as("%s\nran as: %s\n%s", documented, args, run.err()).isIn(0, 1);
+      assertThat(run.out()).as("%s", documented).containsAnyOf("recommended: ", "no candidate meets the constraints");
+      return;
+    }
     assertThat(run.exitCode()).as("%s\nran as: %s\n%s", documented, args, run.err()).isZero();
   }
 

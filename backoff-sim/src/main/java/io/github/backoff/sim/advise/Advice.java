@@ -122,12 +122,10 @@ public final class Advice {
 
   static Advice of(Scenario scenario, Objective objective, long seed, int threads, Ranking ranking, Metrics metrics,
       List<Entry> entries, List<Searched> searched, long runs, int rounds, int finalSeeds, Duration elapsed) {
-    int requests = metrics.index("requests");
     String completion = metrics.get(metrics.completion()).name();
     double[] x = entries.stream().mapToDouble(e -> e.figure("requests").mean()).toArray();
     double[] y = entries.stream().mapToDouble(e -> e.figure(completion).mean()).toArray();
     List<Integer> front = pareto(x, y);
-    List<Entry> order = new ArrayList<>(entries);
     List<double[]> keys = new ArrayList<>();
     for (Entry e : entries) {
       double[] means = new double[metrics.size()];
@@ -149,7 +147,6 @@ public final class Advice {
     for (int i = 0; i < idx.length; i++) {
       ranked.add(entries.get(idx[i]).ranked(i + 1, front.contains(idx[i])));
     }
-    order.clear();
     List<Binding> binding = new ArrayList<>();
     boolean met = ranked.stream().anyMatch(Entry::feasible);
     if (!met) {

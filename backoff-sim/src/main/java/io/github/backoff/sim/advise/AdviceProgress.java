@@ -8,7 +8,7 @@ import java.util.Objects;
  * Told how far an {@link Advisor} has got: runs done of those planned (an upper bound while candidates are still
  * being dropped), how many candidates are left, and the stage ({@code search} or {@code final check}). Fed by the
  * simulator's runner through its {@link io.github.backoff.sim.ProgressListener}, so it is called from worker
- * threads, but never concurrently.
+ * threads, but never concurrently: an implementation need not be thread-safe, and should be quick.
  *
  * <pre>{@code
  * Advisor advisor = Advisor.builder().progress(AdviceProgress.bar(System.err)).build();
@@ -32,7 +32,8 @@ public interface AdviceProgress {
   /**
    * A one-line bar on {@code out}, redrawn in place ({@code \r}) at most every 1 %:
    * {@code [#########---------]  45%  420/930 runs, 38 candidates left (search), about 9 s left}; the time left is
-   * the time so far per run times the runs still planned.
+   * the time so far per run times the runs still planned. It reads the wall clock for that estimate only, never for
+   * a result. Safe as the advisor calls it (never concurrently); not for concurrent use otherwise.
    */
   static AdviceProgress bar(PrintStream out) {
     Objects.requireNonNull(out, "out");

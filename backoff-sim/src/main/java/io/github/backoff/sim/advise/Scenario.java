@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -519,10 +518,6 @@ public final class Scenario {
     k.put("search.finalists", "how many of the search's best go to the final check (default 4)");
     k.put("search.candidates", "at most this many grid candidates, evenly spread (default all)");
     return Collections.unmodifiableMap(k);
-  }
-
-  static String lower(String s) {
-    return s.toLowerCase(Locale.ROOT);
   }
 
   static Duration duration(String key, String text) {
