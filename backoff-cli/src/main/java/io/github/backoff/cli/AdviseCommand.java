@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
             + "Options below override the file's keys.",
         "",
         "Search: successive halving with racing on common random numbers (every candidate on the same seeds), then "
-            + "the finalists, the Pareto front and the presets on fresh seeds, with 95 % t-intervals. Prints the "
+            + "the finalists, the Pareto front and the presets on fresh seeds, with 95 %% t-intervals. Prints the "
             + "ranking and the recommended policy as Java code, Spring Boot properties and backoff exec flags; writes "
             + "DIR/report.html (with the Pareto front of requests against completion), DIR/candidates.csv, "
             + "DIR/search.csv and DIR/pareto.png. A progress bar on standard error on a terminal.",
@@ -58,7 +58,7 @@ import picocli.CommandLine.Spec;
         "  backoff advise --scenario docs/scenarios/aws-contention.properties",
         "  backoff advise --scenario docs/scenarios/outage-80.properties --rate 450 --out /tmp/advice",
         "  backoff advise --scenario docs/scenarios/throttling.properties --objective 'min requests' "
-            + "--constraint 'lost<=2%'"})
+            + "--constraint 'lost<=2%%'"})
 final class AdviseCommand implements Callable<Integer> {
 
   @Spec
