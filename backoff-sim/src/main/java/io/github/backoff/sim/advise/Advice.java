@@ -38,12 +38,14 @@ public final class Advice {
    * @param reference whether it is a preset or default shown beside the search's
    * @param figures per metric name, the estimate over the fresh seeds
    * @param feasible whether its means meet every constraint
+   * @param confident whether it is feasible with the whole 95 % interval of every constrained metric on the right
+   *     side of the limit, not only the mean
    * @param pareto whether it is on the Pareto front of requests against completion (fresh seeds)
    * @param rank its place, from 1
    * @param searchSeeds the seeds it had in the search (0: not searched, as a reference outside the constraints)
    */
   public record Entry(Candidate candidate, boolean reference, Map<String, Estimate> figures, boolean feasible,
-      boolean pareto, int rank, int searchSeeds) {
+      boolean confident, boolean pareto, int rank, int searchSeeds) {
     /** Copies the figures. */
     public Entry {
       figures = Map.copyOf(figures);
@@ -59,7 +61,7 @@ public final class Advice {
     }
 
     Entry ranked(int rank, boolean pareto) {
-      return new Entry(candidate, reference, figures, feasible, pareto, rank, searchSeeds);
+      return new Entry(candidate, reference, figures, feasible, confident, pareto, rank, searchSeeds);
     }
   }
 
@@ -237,9 +239,13 @@ public final class Advice {
     return ranked;
   }
 
-  /** The best candidate that meets every constraint; empty if none does. */
+  /**
+   * The best candidate that meets every constraint with its whole interval ({@link Entry#confident()}), else the
+   * best that meets them by its means; empty if none does.
+   */
   public Optional<Entry> recommendation() {
-    return ranked.stream().filter(Entry::feasible).findFirst();
+    Optional<Entry> sure = ranked.stream().filter(Entry::confident).findFirst();
+    return sure.isPresent() ? sure : ranked.stream().filter(Entry::feasible).findFirst();
   }
 
   /** Whether some candidate meets every constraint. */

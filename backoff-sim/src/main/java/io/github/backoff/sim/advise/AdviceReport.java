@@ -191,6 +191,10 @@ final class AdviceReport {
       Advice.Entry r = advice.recommendation().get();
       Candidate c = r.candidate();
       answer.append("<h2>Recommended</h2>\n<p><b>").append(Numbers.html(c.label())).append("</b>");
+      if (!r.confident()) {
+        answer.append(" (it meets the constraints by its means only: no candidate meets them with its whole "
+            + "interval)");
+      }
       for (String m : shown(advice)) {
         answer.append("<br>").append(Numbers.html(m)).append(": ")
             .append(Numbers.html(withInterval(m, r.figure(m))));
@@ -253,7 +257,10 @@ final class AdviceReport {
             + "crosses the limit)\n\n");
     if (advice.recommendation().isPresent()) {
       Candidate c = advice.recommendation().get().candidate();
-      sb.append("recommended: ").append(c.label()).append("\n\nJava:\n").append(indent(c.javaCode()))
+      sb.append("recommended: ").append(c.label())
+          .append(advice.recommendation().get().confident() ? "" : " (it meets the constraints by its means only: "
+              + "no candidate meets them with its whole interval)")
+          .append("\n\nJava:\n").append(indent(c.javaCode()))
           .append("\nSpring Boot (application.properties):\n").append(indent(c.springProperties(POLICY_NAME)))
           .append("\nbackoff exec:\n  backoff exec ").append(c.execFlags()).append(" -- COMMAND\n");
       c.simulateOptions().ifPresent(o -> sb.append("\nbackoff simulate (the same policy in the simulator):\n  "
@@ -269,15 +276,7 @@ final class AdviceReport {
 
   /** Whether a feasible entry's interval crosses the limit of some constraint: met by the mean only. */
   static boolean marginal(Advice advice, Advice.Entry e) {
-    for (Objective.Constraint c : advice.objective().constraints()) {
-      if (!c.metric().equals(Metrics.MAX_ATTEMPTS)) {
-        Estimate est = e.figure(c.metric());
-        if (!(c.isMet(est.low()) && c.isMet(est.high()))) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return e.feasible() && !e.confident();
   }
 
   private static String indent(String text) {

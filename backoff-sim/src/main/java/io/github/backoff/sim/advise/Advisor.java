@@ -20,8 +20,9 @@ import java.util.Set;
  * <p><b>Method.</b> Every candidate runs on the same seeds (common random numbers: the same arrivals and service
  * times for all); successive halving with racing drops, after each round, those clearly worse than the leader
  * (paired 95 % t-interval of their per-seed differences above 0) or clearly missing a constraint, keeps the better
- * half, and doubles the seeds of the rest, so runs go where candidates are close. The finalists, the search's
- * Pareto front (requests against completion time) and the references then run on {@code search.final_reps} fresh
+ * half, and doubles the seeds of the rest, so runs go where candidates are close. The finalists, the best that
+ * meet the constraints with 10 % of their limits to spare, the search's Pareto front (requests against completion time) and
+ * the references then run on {@code search.final_reps} fresh
  * seeds, never used by the search, which give the figures, their 95 % t-intervals and the ranking of the
  * {@link Advice}: the search's own figures are biased towards the lucky, fresh seeds are not.
  *
@@ -43,6 +44,8 @@ public final class Advisor {
   static final int FRESH = 1 << 20;
   /** The most members of the search's Pareto front taken to the final check. */
   static final int FRONT = 10;
+  /** The share of a constraint's limit kept to spare by the safer candidates of the final check. */
+  static final double ROOM = 0.1;
 
   private final long seed;
   private final int threads;
@@ -123,6 +126,13 @@ public final class Advisor {
           checked.add(pool.get(c));
         }
       }
+      // The search optimises right up to a constraint's limit, so its finalists tend to meet it by their means
+      // only: the best with room to spare are checked as well, as a recommendation that meets it with its interval.
+      for (int c : withRoom(search, pool, objective, metrics, space.finalists)) {
+        if (inFinal.add(pool.get(c))) {
+          checked.add(pool.get(c));
+        }
+      }
       for (int c : front(search, pool.size(), metrics)) {
         if (inFinal.add(pool.get(c))) {
           checked.add(pool.get(c));
@@ -152,7 +162,10 @@ public final class Advisor {
       }
       Candidate c = checked.get(i);
       double[] key = ranking.key(means, c.maxAttempts());
-      entries.add(new Advice.Entry(c, references.contains(c), figures, key[0] == 0, false, 0,
+      boolean confident = key[0] == 0 && objective.constraints().stream()
+          .filter(k -> !k.metric().equals(Metrics.MAX_ATTEMPTS))
+          .allMatch(k -> k.isMet(figures.get(k.metric()).low()) && k.isMet(figures.get(k.metric()).high()));
+      entries.add(new Advice.Entry(c, references.contains(c), figures, key[0] == 0, confident, false, 0,
           search == null || pool.indexOf(c) < 0 ? 0 : search.reps(pool.indexOf(c))));
     }
     List<Advice.Searched> searched = new ArrayList<>();
@@ -169,6 +182,28 @@ public final class Advisor {
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
     return Advice.of(scenario, objective, seed, threads, ranking, metrics, entries, searched,
         searchRuns + finalRuns, search == null ? 0 : search.rounds(), space.finalReps, elapsed);
+  }
+
+  /**
+   * The best {@code n} searched candidates that meet every constraint with {@link #ROOM} of its limit to spare, by
+   * their search means.
+   */
+  private static List<Integer> withRoom(Search.Result search, List<Candidate> pool, Objective objective,
+      Metrics metrics, int n) {
+    Ranking tight = new Ranking(objective.tightened(ROOM), metrics);
+    int[] attempts = pool.stream().mapToInt(Candidate::maxAttempts).toArray();
+    List<Integer> ok = new ArrayList<>();
+    for (int c = 0; c < pool.size(); c++) {
+      if (tight.key(search.means(c), attempts[c])[0] == 0) {
+        ok.add(c);
+      }
+    }
+    int[] order = Search.sorted(ok.stream().mapToInt(Integer::intValue).toArray(), search.values(), attempts, tight);
+    List<Integer> best = new ArrayList<>();
+    for (int i = 0; i < Math.min(n, order.length); i++) {
+      best.add(order[i]);
+    }
+    return best;
   }
 
   /** The candidates of the search's Pareto front (requests against completion), at most {@link #FRONT}. */

@@ -154,6 +154,20 @@ public final class Objective {
     return this;
   }
 
+  /**
+   * This objective with every measured constraint tightened by {@code share} of its limit ({@code x<=10} becomes
+   * {@code x<=9} for 0.1), for choosing candidates with room to spare.
+   */
+  Objective tightened(double share) {
+    List<Constraint> list = new ArrayList<>();
+    for (Constraint c : constraints) {
+      double room = Math.abs(c.limit()) * share;
+      list.add(c.metric().equals(Metrics.MAX_ATTEMPTS) ? c
+          : new Constraint(c.metric(), c.atMost(), c.atMost() ? c.limit() - room : c.limit() + room, c.text()));
+    }
+    return new Objective(minimise, metric, list, text);
+  }
+
   /** Whether the metric is minimised (false: maximised). */
   public boolean minimise() {
     return minimise;

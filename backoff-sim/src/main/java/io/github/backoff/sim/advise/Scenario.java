@@ -512,7 +512,7 @@ public final class Scenario {
     k.put("search.max_attempts", "steady: attempt limits to search (default 2, 3, 5)");
     k.put("search.budgets", "steady: budgets to search: none, token-bucket, retry-quota, ratio, "
         + "retry-quota-2026, adaptive (default all of these; adaptive only with a throttling server)");
-    k.put("search.reps", "seeds per candidate in the first round (default 2)");
+    k.put("search.reps", "seeds per candidate in the first round (default burst 2, steady 1)");
     k.put("search.max_reps", "the most seeds a candidate gets in the search (default burst 16, steady 8)");
     k.put("search.final_reps", "fresh seeds for the final check (default 10)");
     k.put("search.finalists", "how many of the search's best go to the final check (default 4)");

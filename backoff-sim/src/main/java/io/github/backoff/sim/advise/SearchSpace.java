@@ -111,7 +111,8 @@ final class SearchSpace {
       }
       all = spread;
     }
-    int reps = whole("search.reps", v.getOrDefault("search.reps", "2"), 1, 100);
+    // A steady run costs a hundred times a burst's: its first round halves on one seed, common to all candidates.
+    int reps = whole("search.reps", v.getOrDefault("search.reps", burst ? "2" : "1"), 1, 100);
     int maxReps = whole("search.max_reps", v.getOrDefault("search.max_reps", burst ? "16" : "8"), 1, 1000);
     if (maxReps < reps) {
       throw new InvalidParameterException("search.max_reps", maxReps, "search.max_reps: must be >= search.reps: "
