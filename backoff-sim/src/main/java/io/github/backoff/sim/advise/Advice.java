@@ -40,7 +40,8 @@ public final class Advice {
    * @param feasible whether its means meet every constraint
    * @param confident whether it is feasible with the whole 95 % interval of every constrained metric on the right
    *     side of the limit, not only the mean
-   * @param pareto whether it is on the Pareto front of requests against completion (fresh seeds)
+   * @param pareto whether it is on the Pareto front of requests against completion (fresh seeds) of the candidates
+   *     that meet the constraints (of all of them, if none does)
    * @param rank its place, from 1
    * @param searchSeeds the seeds it had in the search (0: not searched, as a reference outside the constraints)
    */
@@ -125,9 +126,17 @@ public final class Advice {
   static Advice of(Scenario scenario, Objective objective, long seed, int threads, Ranking ranking, Metrics metrics,
       List<Entry> entries, List<Searched> searched, long runs, int rounds, int finalSeeds, Duration elapsed) {
     String completion = metrics.get(metrics.completion()).name();
-    double[] x = entries.stream().mapToDouble(e -> e.figure("requests").mean()).toArray();
-    double[] y = entries.stream().mapToDouble(e -> e.figure(completion).mean()).toArray();
-    List<Integer> front = pareto(x, y);
+    // The front of the candidates that meet the constraints, if any do: the trade-off left to choose from.
+    boolean anyFeasible = entries.stream().anyMatch(Entry::feasible);
+    List<Integer> among = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      if (!anyFeasible || entries.get(i).feasible()) {
+        among.add(i);
+      }
+    }
+    double[] x = among.stream().mapToDouble(i -> entries.get(i).figure("requests").mean()).toArray();
+    double[] y = among.stream().mapToDouble(i -> entries.get(i).figure(completion).mean()).toArray();
+    List<Integer> front = pareto(x, y).stream().map(among::get).toList();
     List<double[]> keys = new ArrayList<>();
     for (Entry e : entries) {
       double[] means = new double[metrics.size()];
@@ -258,7 +267,10 @@ public final class Advice {
     return ranked.stream().filter(Entry::reference).toList();
   }
 
-  /** The final check's Pareto front of requests against completion time, by requests. */
+  /**
+   * The final check's Pareto front of requests against completion time, by requests: of the candidates that meet the
+   * constraints, or of all if none does.
+   */
   public List<Entry> paretoFront() {
     return ranked.stream().filter(Entry::pareto)
         .sorted(Comparator.comparingDouble(e -> e.figure("requests").mean())).toList();

@@ -131,7 +131,8 @@ final class AdviceReport {
           .style(Chart.Style.POINTS).color(0xBBBBBB));
     }
     List<Advice.Entry> front = advice.paretoFront();
-    chart.line(Chart.Line.of("Pareto front (fresh seeds)",
+    chart.line(Chart.Line.of(advice.met() ? "Pareto front of those meeting the constraints (fresh seeds)"
+        : "Pareto front (fresh seeds)",
         front.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
         front.stream().mapToDouble(e -> e.figure(completion).mean()).toArray()).color(0x1F77B4));
     List<Advice.Entry> refs = advice.references();
