@@ -96,6 +96,18 @@ class AdvisorTest {
   }
 
   @Test
+  void advise_noCandidateWithinTheAttemptLimit_saysSo() {
+    Scenario scenario = Scenario.parse("clients.arrival=steady\nclients.rate=100\nservice.capacity=200\nhorizon=10\n"
+        + "search.max_attempts=2,3\nsearch.presets=none\nconstraints=max_attempts<=1");
+    Advice advice = Advisor.builder().threads(2).build().advise(scenario, scenario.objective());
+    assertThat(advice.met()).isFalse();
+    assertThat(advice.ranked()).isEmpty();
+    assertThat(advice.binding()).extracting(Advice.Binding::text)
+        .containsExactly("max_attempts<=1: no candidate has such an attempt limit");
+    assertThat(advice.report().summary()).contains("no candidate meets the constraints:");
+  }
+
+  @Test
   void advise_objectiveTheScenarioDoesNotMeasure_isRejected() {
     Scenario scenario = Scenario.parse("clients.arrival=burst");
     assertThatThrownBy(() -> Advisor.builder().build().advise(scenario,
