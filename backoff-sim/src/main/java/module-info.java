@@ -1,7 +1,7 @@
 /**
  * Backoff simulator: competing clients retrying with backoff-core strategies, on a discrete-event engine, with
  * CSV, chart and HTML reports. Exports the entry API ({@code io.github.backoff.sim}), the model SPI
- * ({@code .spi}), the runner ({@code .run}), the reports and the models ({@code .sweep}, {@code .overload}); the
+ * ({@code .spi}), the runner ({@code .run}), the reports and the models ({@code .sweep}, {@code .overload}), the advisor ({@code .advise}); the
  * engine and the shared check and HTML helpers ({@code .internal}) are internal.
  */
 module io.github.backoff.sim {
@@ -10,6 +10,7 @@ module io.github.backoff.sim {
   requires org.knowm.xchart;
 
   exports io.github.backoff.sim;
+  exports io.github.backoff.sim.advise;
   exports io.github.backoff.sim.overload;
   exports io.github.backoff.sim.report;
   exports io.github.backoff.sim.hedging;

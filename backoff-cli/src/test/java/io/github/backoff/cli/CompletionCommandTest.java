@@ -27,7 +27,8 @@ class CompletionCommandTest {
   void completionBash_completesSubCommandsOptionsAndValues() throws Exception {
     Path script = script("bash");
     assertThat(complete(script, "backoff", "sch")).containsExactly("schedule");
-    assertThat(complete(script, "backoff", "")).contains("schedule", "simulate", "exec", "completion");
+    assertThat(complete(script, "backoff", "")).contains("schedule", "simulate", "advise", "exec", "completion");
+    assertThat(complete(script, "backoff", "advise", "--sc")).containsExactly("--scenario");
     assertThat(complete(script, "backoff", "schedule", "--ba")).containsExactly("--base");
     assertThat(complete(script, "backoff", "exec", "--max-")).containsExactlyInAnyOrder("--max-attempts",
         "--max-time");
@@ -68,6 +69,8 @@ class CompletionCommandTest {
         .containsExactlyInAnyOrder(prefix + "-old.png", prefix + "s-dir");
     assertThat(complete(script, "backoff", "simulate", "--out", prefix))
         .contains(prefix + "s-dir");
+    assertThat(complete(script, "backoff", "advise", "--scenario", prefix))
+        .containsExactlyInAnyOrder(prefix + "-old.png", prefix + "s-dir");
   }
 
   @Test

@@ -93,6 +93,7 @@ class ManPageTest {
     assertThat(dir.resolve("man/man1")).isDirectoryContaining("glob:**/backoff.1")
         .isDirectoryContaining("glob:**/backoff-schedule.1").isDirectoryContaining("glob:**/backoff-simulate.1")
         .isDirectoryContaining("glob:**/backoff-exec.1").isDirectoryContaining("glob:**/backoff-completion.1")
+        .isDirectoryContaining("glob:**/backoff-advise.1")
         .isDirectoryNotContaining("glob:**/backoff-help.1");
     assertThat(Files.readString(dir.resolve("man/man1/backoff-exec.1"))).contains("\"2026-11-23\"");
     assertThat(dir.resolve("completion/backoff.bash")).isRegularFile();

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * A line chart a model declares: titles, size, lines and vertical markers. The report layer draws it with XChart
  * as a PNG, white and headless. Only what the models need is here: a line is solid (with or without markers),
- * dashed grey (a bound or a step of capacity) or dotted dark grey (a rate), optionally coloured or on a right-hand
+ * dashed grey (a bound or a step of capacity), dotted dark grey (a rate) or markers alone (a scatter), optionally coloured or on a right-hand
  * axis.
  *
  * <p>Immutable and thread-safe (the arrays are copied in and never handed out).
@@ -52,7 +52,9 @@ public record Chart(String title, String xTitle, String yTitle, int width, int h
     /** Dashed grey, no markers: a bound or a reference. */
     DASHED,
     /** Dotted dark grey, no markers: a constant rate. */
-    DOTTED
+    DOTTED,
+    /** Markers only, no line: a scatter of points (candidates of a search). */
+    POINTS
   }
 
   /**

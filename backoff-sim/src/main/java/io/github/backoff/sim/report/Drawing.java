@@ -108,9 +108,13 @@ final class Drawing {
           s.setLineColor(Color.DARK_GRAY);
           s.setMarker(SeriesMarkers.NONE);
         }
+        case POINTS -> s.setLineStyle(SeriesLines.NONE);
       }
       if (line.rgb() >= 0) {
         s.setLineColor(new Color(line.rgb()));
+        if (line.style() == Chart.Style.POINTS) {
+          s.setMarkerColor(new Color(line.rgb()));
+        }
       }
       if (line.right()) {
         s.setYAxisGroup(1);

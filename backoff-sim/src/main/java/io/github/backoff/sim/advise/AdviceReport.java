@@ -1,0 +1,293 @@
+package io.github.backoff.sim.advise;
+
+import io.github.backoff.sim.report.Chart;
+import io.github.backoff.sim.report.Numbers;
+import io.github.backoff.sim.report.Page;
+import io.github.backoff.sim.report.Report;
+import io.github.backoff.sim.report.Table;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The advice's reports, declared for the simulator's one report layer: {@code candidates.csv} (the final check),
+ * {@code search.csv} (every searched candidate), {@code pareto.png}, {@code report.html} and the terminal summary.
+ * Stateless and thread-safe.
+ */
+final class AdviceReport {
+  static final String CANDIDATES_CSV = "candidates.csv";
+  static final String SEARCH_CSV = "search.csv";
+  static final String PARETO_PNG = "pareto.png";
+  static final String REPORT_HTML = "report.html";
+  /** The policy name in the Spring Boot properties. */
+  static final String POLICY_NAME = "advised";
+
+  private AdviceReport() {}
+
+  static Report report(Advice advice) {
+    return Report.builder()
+        .csv(CANDIDATES_CSV, candidates(advice))
+        .csv(SEARCH_CSV, searched(advice))
+        .chart(PARETO_PNG, chart(advice))
+        .page(REPORT_HTML, page(advice))
+        .summary(summary(advice))
+        .build();
+  }
+
+  /** The metrics a reader looks at first: the objective's, the constraints', requests and completion. */
+  private static List<String> shown(Advice advice) {
+    Set<String> names = new LinkedHashSet<>();
+    names.add(advice.objective().metric());
+    for (Objective.Constraint c : advice.objective().constraints()) {
+      if (!c.metric().equals(Metrics.MAX_ATTEMPTS)) {
+        names.add(c.metric());
+      }
+    }
+    names.add("requests");
+    names.add(advice.metrics().get(advice.metrics().completion()).name());
+    if (!advice.scenario().isBurst()) {
+      names.add("lost");
+    }
+    return List.copyOf(names);
+  }
+
+  private static String show(String metric, double value) {
+    return Metrics.show(Metrics.kindOf(metric), value);
+  }
+
+  private static String withInterval(String metric, Estimate e) {
+    return show(metric, e.mean()) + " [" + show(metric, e.low()) + ", " + show(metric, e.high()) + "]";
+  }
+
+  private static Table candidates(Advice advice) {
+    List<String> header = new ArrayList<>(List.of("rank", "candidate", "reference", "feasible", "pareto", "seeds"));
+    for (Metrics.Metric m : advice.metrics().list()) {
+      header.addAll(List.of(m.name() + "_mean", m.name() + "_low", m.name() + "_high"));
+    }
+    header.add("simulate_options");
+    Table.Builder t = Table.builder(header);
+    for (Advice.Entry e : advice.ranked()) {
+      List<String> row = new ArrayList<>(List.of(Integer.toString(e.rank()), csvText(e.candidate().label()),
+          yes(e.reference()), yes(e.feasible()), yes(e.pareto()), Integer.toString(e.figure("requests").n())));
+      for (Metrics.Metric m : advice.metrics().list()) {
+        Estimate est = e.figure(m.name());
+        row.addAll(List.of(num(est.mean()), num(est.low()), num(est.high())));
+      }
+      row.add(e.candidate().simulateOptions().map(o -> advice.scenario().simulateOptions() + " " + o).orElse(""));
+      t.row(row);
+    }
+    return t.build();
+  }
+
+  private static Table searched(Advice advice) {
+    List<String> header = new ArrayList<>(List.of("candidate", "seeds", "round_left", "why"));
+    for (Metrics.Metric m : advice.metrics().list()) {
+      header.add(m.name() + "_mean");
+    }
+    Table.Builder t = Table.builder(header);
+    for (Advice.Searched s : advice.searched()) {
+      List<String> row = new ArrayList<>(List.of(csvText(s.candidate().label()), Integer.toString(s.seeds()),
+          s.round() < 0 ? "" : Integer.toString(s.round()), csvText(s.why())));
+      for (Metrics.Metric m : advice.metrics().list()) {
+        row.add(num(s.means().get(m.name())));
+      }
+      t.row(row);
+    }
+    return t.build();
+  }
+
+  /** CSV cells hold no commas or quotes: the labels' commas become semicolons. */
+  private static String csvText(String s) {
+    return s.replace(',', ';').replace('"', '\'');
+  }
+
+  private static String yes(boolean b) {
+    return b ? "yes" : "no";
+  }
+
+  private static String num(double d) {
+    return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.6g", d);
+  }
+
+  private static Chart chart(Advice advice) {
+    String completion = advice.metrics().get(advice.metrics().completion()).name();
+    // Searched candidates far off the final check's range (synchronised retries, say) would squash the chart:
+    // they are left out, and the title says how many.
+    double maxX = advice.ranked().stream().mapToDouble(e -> e.figure("requests").mean()).max().orElse(0);
+    double maxY = advice.ranked().stream().mapToDouble(e -> e.figure(completion).mean()).max().orElse(0);
+    List<Advice.Searched> searched = advice.searched().stream()
+        .filter(s -> s.means().get("requests") <= 1.5 * maxX && s.means().get(completion) <= 1.5 * maxY).toList();
+    int off = advice.searched().size() - searched.size();
+    Chart.Builder chart = Chart.builder("Requests against " + completion + " (means; final check on "
+        + advice.finalSeeds() + " fresh seeds" + (off > 0 ? "; " + off + " searched candidates off the chart" : "")
+        + ")", "requests at the server per run", completion + " (s)", 900, 560)
+        .legend(Chart.Legend.BELOW).patterns("#,##0", null);
+    if (!searched.isEmpty()) {
+      chart.line(Chart.Line.of("searched candidates (search seeds)",
+          searched.stream().mapToDouble(s -> s.means().get("requests")).toArray(),
+          searched.stream().mapToDouble(s -> s.means().get(completion)).toArray())
+          .style(Chart.Style.POINTS).color(0xBBBBBB));
+    }
+    List<Advice.Entry> front = advice.paretoFront();
+    chart.line(Chart.Line.of(advice.met() ? "Pareto front of those meeting the constraints (fresh seeds)"
+        : "Pareto front (fresh seeds)",
+        front.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
+        front.stream().mapToDouble(e -> e.figure(completion).mean()).toArray()).color(0x1F77B4));
+    List<Advice.Entry> refs = advice.references();
+    if (!refs.isEmpty()) {
+      chart.line(Chart.Line.of("presets and defaults (fresh seeds)",
+          refs.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
+          refs.stream().mapToDouble(e -> e.figure(completion).mean()).toArray())
+          .style(Chart.Style.POINTS).color(0xD62728));
+    }
+    advice.recommendation().ifPresent(r -> chart.line(Chart.Line.of("recommended",
+        new double[] {r.figure("requests").mean()}, new double[] {r.figure(completion).mean()})
+        .style(Chart.Style.POINTS).color(0x2CA02C)));
+    return chart.build();
+  }
+
+  private static Table table(Advice advice, List<Advice.Entry> entries, boolean html) {
+    List<String> metrics = shown(advice);
+    List<String> header = new ArrayList<>(List.of("rank", "candidate", "meets constraints", "on the front"));
+    for (String m : metrics) {
+      header.add(m + (html ? " (95 % interval)" : ""));
+    }
+    Table.Builder t = Table.builder(header);
+    for (Advice.Entry e : entries) {
+      List<String> row = new ArrayList<>(List.of(Integer.toString(e.rank()),
+          e.candidate().label() + (e.reference() ? " *" : ""),
+          e.feasible() && marginal(advice, e) ? "by its mean" : yes(e.feasible()), yes(e.pareto())));
+      for (String m : metrics) {
+        row.add(withInterval(m, e.figure(m)));
+      }
+      t.row(row);
+    }
+    return t.build();
+  }
+
+  private static Page page(Advice advice) {
+    Scenario s = advice.scenario();
+    List<String[]> parameters = new ArrayList<>();
+    parameters.add(new String[] {"scenario", s.describe()});
+    s.values().forEach((k, v) -> parameters.add(new String[] {k, v}));
+    parameters.add(new String[] {"objective", advice.objective().toString()});
+    parameters.add(new String[] {"seed", Long.toString(advice.seed())});
+    parameters.add(new String[] {"threads", Integer.toString(advice.threads())});
+    parameters.add(new String[] {"search", advice.searched().size() + " candidates, " + advice.rounds()
+        + " rounds of successive halving with racing, common random numbers"});
+    parameters.add(new String[] {"final check", advice.ranked().size() + " candidates on " + advice.finalSeeds()
+        + " fresh seeds each"});
+    parameters.add(new String[] {"runs", Numbers.grouped(advice.runs(), 0) + " in "
+        + Numbers.grouped(advice.elapsed().toNanos() / 1e9, 1) + " s"});
+    Page.Builder page = Page.builder("advise", 1300)
+        .text("The retry policy for this scenario, found by simulation: a search over strategies, their "
+            + "parameters, attempt limits and budgets, then a final check of the best, the Pareto front and the "
+            + "presets on fresh seeds. Figures are means over seeds with 95 % t-intervals. Presets and defaults "
+            + "are marked *.")
+        .parameters(parameters);
+    StringBuilder answer = new StringBuilder();
+    if (advice.recommendation().isPresent()) {
+      Advice.Entry r = advice.recommendation().get();
+      Candidate c = r.candidate();
+      answer.append("<h2>Recommended</h2>\n<p><b>").append(Numbers.html(c.label())).append("</b>");
+      if (!r.confident()) {
+        answer.append(" (it meets the constraints by its means only: no candidate meets them with its whole "
+            + "interval)");
+      }
+      for (String m : shown(advice)) {
+        answer.append("<br>").append(Numbers.html(m)).append(": ")
+            .append(Numbers.html(withInterval(m, r.figure(m))));
+      }
+      answer.append("</p>\n<h3>Java</h3>\n<pre>").append(Numbers.html(c.javaCode())).append("</pre>\n")
+          .append("<h3>Spring Boot (application.properties)</h3>\n<pre>")
+          .append(Numbers.html(c.springProperties(POLICY_NAME))).append("</pre>\n")
+          .append("<h3>backoff exec</h3>\n<pre>backoff exec ").append(Numbers.html(c.execFlags()))
+          .append(" -- COMMAND</pre>\n");
+      c.simulateOptions().ifPresent(o -> answer.append("<h3>backoff simulate</h3>\n<pre>backoff simulate ")
+          .append(Numbers.html(s.simulateOptions() + " " + o)).append("</pre>\n"));
+    } else {
+      answer.append("<h2>No candidate meets the constraints</h2>\n<ul>\n");
+      for (Advice.Binding b : advice.binding()) {
+        answer.append("<li>").append(Numbers.html(b.text())).append("</li>\n");
+      }
+      answer.append("</ul>\n");
+    }
+    page.markup(answer.toString())
+        .heading("Pareto front: requests against completion")
+        .figure("pareto-chart", "Requests against completion time: searched candidates, the Pareto front, "
+            + "presets and the recommendation", PARETO_PNG, true)
+        .table("pareto", table(advice, advice.paretoFront(), true), 4, true)
+        .heading("Final check, ranked (fresh seeds)")
+        .table("ranked", table(advice, advice.ranked(), true), 4, true)
+        .heading("Presets and defaults beside it")
+        .table("references", table(advice, advice.references(), true), 4, true)
+        .markup("<h2>Search</h2>\n<p>Every candidate searched, with its means over the seeds it had (also in "
+            + "<code>search.csv</code>).</p>\n")
+        .table("search", searched(advice), 4, true);
+    return page.build();
+  }
+
+  static String summary(Advice advice) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("scenario: ").append(advice.scenario().describe()).append('\n');
+    sb.append("objective: ").append(advice.objective()).append('\n');
+    sb.append(String.format(Locale.ROOT, "searched %d candidates in %d rounds, then %d on %d fresh seeds: %,d runs "
+        + "in %.1f s%n%n", advice.searched().size(), advice.rounds(), advice.ranked().size(), advice.finalSeeds(),
+        advice.runs(), advice.elapsed().toNanos() / 1e9));
+    List<String> metrics = shown(advice);
+    int width = Math.max(12, advice.ranked().stream().mapToInt(e -> e.candidate().label().length() + 2).max()
+        .orElse(12));
+    sb.append(Numbers.right("#", 3)).append("  ").append(Numbers.left("candidate (* preset or default)", width));
+    for (String m : metrics) {
+      sb.append(Numbers.right(m, 28));
+    }
+    sb.append('\n');
+    for (Advice.Entry e : advice.ranked()) {
+      String flag = !e.feasible() ? " !" : marginal(advice, e) ? " ?" : "  ";
+      sb.append(Numbers.right(Integer.toString(e.rank()), 3)).append(flag)
+          .append(Numbers.left(e.candidate().label() + (e.reference() ? " *" : ""), width));
+      for (String m : metrics) {
+        sb.append(Numbers.right(withInterval(m, e.figure(m)), 28));
+      }
+      sb.append('\n');
+    }
+    sb.append("(means over ").append(advice.finalSeeds())
+        .append(" fresh seeds, [95 % t-interval]; ! misses a constraint; ? meets it by its mean, but the interval "
+            + "crosses the limit)\n\n");
+    if (advice.recommendation().isPresent()) {
+      Candidate c = advice.recommendation().get().candidate();
+      sb.append("recommended: ").append(c.label())
+          .append(advice.recommendation().get().confident() ? "" : " (it meets the constraints by its means only: "
+              + "no candidate meets them with its whole interval)")
+          .append("\n\nJava:\n").append(indent(c.javaCode()))
+          .append("\nSpring Boot (application.properties):\n").append(indent(c.springProperties(POLICY_NAME)))
+          .append("\nbackoff exec:\n  backoff exec ").append(c.execFlags()).append(" -- COMMAND\n");
+      c.simulateOptions().ifPresent(o -> sb.append("\nbackoff simulate (the same policy in the simulator):\n  "
+          + "backoff simulate ").append(advice.scenario().simulateOptions()).append(' ').append(o).append('\n'));
+    } else {
+      sb.append("no candidate meets the constraints:\n");
+      for (Advice.Binding b : advice.binding()) {
+        sb.append("  ").append(b.text()).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Whether a feasible entry's interval crosses the limit of some constraint: met by the mean only. */
+  static boolean marginal(Advice advice, Advice.Entry e) {
+    return e.feasible() && !e.confident();
+  }
+
+  private static String indent(String text) {
+    StringBuilder sb = new StringBuilder();
+    for (String line : text.split("\n", -1)) {
+      if (!line.isEmpty()) {
+        sb.append("  ").append(line);
+      }
+      sb.append('\n');
+    }
+    return sb.toString().replaceAll("\n+$", "\n");
+  }
+}

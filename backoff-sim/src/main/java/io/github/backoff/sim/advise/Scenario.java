@@ -1,0 +1,530 @@
+package io.github.backoff.sim.advise;
+
+import io.github.backoff.InvalidParameterException;
+import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.sweep.ModelKind;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * What {@link Advisor} is asked about: the clients, the service, how it fails, the objective and its constraints,
+ * and the search space, read from a small {@code .properties} file (no YAML: properties need no library and are
+ * enough for a flat list of keys).
+ *
+ * <p>Two kinds of scenario map onto the simulator's existing models, never a new one:
+ * <ul>
+ *   <li>{@code clients.arrival=burst}: {@code clients.count} clients start at time 0 and each needs one success,
+ *       retrying until it gets it: the AWS "Exponential Backoff And Jitter" contention study, on model {@code occ}
+ *       (optimistic concurrency, the study itself) or {@code single-server} ({@code service.model}).
+ *   <li>{@code clients.arrival=steady}: requests arrive at {@code clients.rate} per second at a server of
+ *       {@code service.capacity} per second with a {@code service.queue}, clients time out after
+ *       {@code clients.timeout}, an optional outage, and a {@code queueing} or {@code throttling} server: model
+ *       {@code overload} ({@link #overloadConfig()} gives its settings).
+ * </ul>
+ *
+ * <p>Every key is listed in {@link #KEYS}; an unknown key, a value of the wrong form or out of range fails with an
+ * {@link InvalidParameterException} whose parameter is the key and whose message starts with it
+ * ({@code "service.capacity: must be > 0: -5"}). Durations are {@code 500ms}, {@code 1.5s}, {@code 2m} or a plain
+ * number of seconds.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * Scenario scenario = Scenario.load(Path.of("docs/scenarios/outage-80.properties"))
+ *     .with(Map.of("clients.rate", "900"));           // what a command-line flag overrides
+ * Advice advice = Advisor.builder().seed(42).build().advise(scenario, scenario.objective());
+ * }</pre>
+ */
+public final class Scenario {
+  /** The clients arrive all at once at time 0 (contention). */
+  public static final String BURST = "burst";
+  /** The clients send requests at a steady rate (an open system). */
+  public static final String STEADY = "steady";
+
+  /** Every key a scenario file may hold, with what it means. */
+  public static final Map<String, String> KEYS = keys();
+
+  private final Map<String, String> values;
+  private final String arrival;
+  private final int clients;
+  private final ModelKind model;
+  private final double rate;
+  private final double capacity;
+  private final int queue;
+  private final String failure;
+  private final double throttleRate;
+  private final double outageStart;
+  private final double outageLength;
+  private final double outageCapacity;
+  private final boolean dropExpired;
+  private final double timeout;
+  private final int horizon;
+  private final Objective objective;
+  private final SearchSpace search;
+
+  private Scenario(Map<String, String> given) {
+    for (Map.Entry<String, String> e : given.entrySet()) {
+      if (!KEYS.containsKey(e.getKey())) {
+        throw new InvalidParameterException(e.getKey(), e.getValue(), e.getKey() + ": unknown key (known: "
+            + String.join(", ", KEYS.keySet()) + ")");
+      }
+    }
+    this.values = Collections.unmodifiableMap(new TreeMap<>(given));
+    arrival = text("clients.arrival", null);
+    if (arrival == null) {
+      throw new InvalidParameterException("clients.arrival", null,
+          "clients.arrival: missing: must be burst or steady");
+    }
+    if (!arrival.equals(BURST) && !arrival.equals(STEADY)) {
+      throw new InvalidParameterException("clients.arrival", arrival,
+          "clients.arrival: must be burst or steady: '" + arrival + "'");
+    }
+    boolean burst = isBurst();
+    for (String key : given.keySet()) {
+      boolean steadyOnly = key.startsWith("service.") && !key.equals("service.model")
+          || key.equals("clients.rate") || key.equals("clients.timeout") || key.equals("horizon");
+      boolean burstOnly = key.equals("clients.count") || key.equals("service.model");
+      if (burst && steadyOnly || !burst && burstOnly) {
+        throw new InvalidParameterException(key, given.get(key), key + ": does not apply to clients.arrival="
+            + arrival + " (it applies to " + (burst ? STEADY : BURST) + ")");
+      }
+    }
+    clients = wholeNumber("clients.count", 100, 1, 100_000);
+    String modelName = text("service.model", "occ");
+    if (!modelName.equals("occ") && !modelName.equals("single-server")) {
+      throw new InvalidParameterException("service.model", modelName,
+          "service.model: must be occ or single-server: '" + modelName + "'");
+    }
+    model = ModelKind.parse(modelName);
+    rate = positive("clients.rate", 800, 1e6);
+    capacity = positive("service.capacity", 1000, 1e6);
+    queue = wholeNumber("service.queue", 2000, 0, 10_000_000);
+    failure = text("service.failure", OverloadConfig.QUEUEING);
+    if (!failure.equals(OverloadConfig.QUEUEING) && !failure.equals(OverloadConfig.THROTTLING)) {
+      throw new InvalidParameterException("service.failure", failure,
+          "service.failure: must be queueing or throttling: '" + failure + "'");
+    }
+    if (values.containsKey("service.throttle_rate") && !failure.equals(OverloadConfig.THROTTLING)) {
+      throw new InvalidParameterException("service.throttle_rate", values.get("service.throttle_rate"),
+          "service.throttle_rate: applies to service.failure=throttling only");
+    }
+    throttleRate = positive("service.throttle_rate", capacity, 1e6);
+    outageStart = seconds("service.outage.start", 0, true);
+    outageLength = seconds("service.outage.length", 0, true);
+    outageCapacity = fraction("service.outage.capacity", 0);
+    dropExpired = flag("service.drop_expired", false);
+    timeout = seconds("clients.timeout", 1, false);
+    double h = seconds("horizon", Math.max(60, Math.ceil(outageStart + outageLength) + 40), false);
+    if (h != Math.rint(h) || h > 100_000) {
+      throw new InvalidParameterException("horizon", values.get("horizon"),
+          "horizon: must be a whole number of seconds up to 100000: " + values.get("horizon"));
+    }
+    horizon = (int) h;
+    if (!burst && outageStart + outageLength > horizon) {
+      throw new InvalidParameterException("service.outage.length", values.get("service.outage.length"),
+          "service.outage.length: the outage must end by the horizon: " + fmt(outageStart) + " s + "
+              + fmt(outageLength) + " s > " + horizon + " s");
+    }
+    if (!burst && rate * horizon > 5e7) {
+      throw new InvalidParameterException("clients.rate", values.get("clients.rate"),
+          "clients.rate: rate x horizon must be <= 5e7 requests: " + fmt(rate) + " x " + horizon);
+    }
+    List<String> constraints = new ArrayList<>();
+    String list = values.get("constraints");
+    if (list != null && !list.isBlank()) {
+      for (String c : list.split(",")) {
+        constraints.add(c.strip());
+      }
+    }
+    objective = Objective.parse(text("objective", "min requests"), constraints, Metrics.of(this));
+    search = SearchSpace.of(this);
+  }
+
+  /**
+   * The scenario in {@code file} (a {@code .properties} file).
+   *
+   * @throws InvalidParameterException with parameter {@code scenario} if the file is missing or unreadable, or as
+   *     {@link #of(Map)} for its contents
+   */
+  public static Scenario load(Path file) {
+    Objects.requireNonNull(file, "file");
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return of(read(reader));
+    } catch (NoSuchFileException e) {
+      throw new InvalidParameterException("scenario", file, "scenario: no such file: " + file);
+    } catch (IOException e) {
+      throw new InvalidParameterException("scenario", file, "scenario: cannot read " + file + ": "
+          + (e.getMessage() == null ? "input/output error" : e.getMessage()));
+    } catch (IllegalArgumentException e) {
+      if (e instanceof InvalidParameterException) {
+        throw e;
+      }
+      throw new InvalidParameterException("scenario", file, "scenario: " + file + " is not a properties file: "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * The scenario in {@code text}, in {@code .properties} syntax.
+   *
+   * @throws InvalidParameterException as {@link #of(Map)}
+   */
+  public static Scenario parse(String text) {
+    try {
+      return of(read(new StringReader(text)));
+    } catch (IOException e) {
+      throw new IllegalStateException("a string cannot fail to read", e);
+    }
+  }
+
+  /**
+   * The scenario of these keys and values.
+   *
+   * @throws InvalidParameterException naming the key and the value if a key is unknown or does not apply to the
+   *     arrival, or a value is malformed or out of range
+   */
+  public static Scenario of(Map<String, String> values) {
+    Map<String, String> copy = new LinkedHashMap<>();
+    values.forEach((k, v) -> copy.put(Objects.requireNonNull(k, "key").strip(),
+        Objects.requireNonNull(v, k).strip()));
+    return new Scenario(copy);
+  }
+
+  /**
+   * This scenario with some keys replaced (a command line's overrides); an empty value removes a key.
+   *
+   * @throws InvalidParameterException as {@link #of(Map)}
+   */
+  public Scenario with(Map<String, String> overrides) {
+    Map<String, String> merged = new LinkedHashMap<>(values);
+    overrides.forEach((k, v) -> {
+      if (v == null || v.isBlank()) {
+        merged.remove(k);
+      } else {
+        merged.put(k, v);
+      }
+    });
+    return of(merged);
+  }
+
+  private static Map<String, String> read(Reader reader) throws IOException {
+    Properties p = new Properties();
+    p.load(reader);
+    Map<String, String> map = new LinkedHashMap<>();
+    for (String name : new TreeMap<>(toStrings(p)).keySet()) {
+      map.put(name, p.getProperty(name));
+    }
+    return map;
+  }
+
+  private static Map<String, String> toStrings(Properties p) {
+    Map<String, String> m = new TreeMap<>();
+    for (String name : p.stringPropertyNames()) {
+      m.put(name, p.getProperty(name));
+    }
+    return m;
+  }
+
+  /** The keys and values given, sorted by key. */
+  public Map<String, String> values() {
+    return values;
+  }
+
+  /** {@link #BURST} or {@link #STEADY}. */
+  public String arrival() {
+    return arrival;
+  }
+
+  /** Whether the clients arrive all at once ({@link #BURST}). */
+  public boolean isBurst() {
+    return BURST.equals(arrival);
+  }
+
+  /** Burst: the number of clients. */
+  public int clients() {
+    return clients;
+  }
+
+  /** Burst: the model, {@code occ} or {@code single-server}. */
+  public ModelKind model() {
+    return model;
+  }
+
+  /** Steady: requests per second. */
+  public double rate() {
+    return rate;
+  }
+
+  /** Steady: requests the server completes per second. */
+  public double capacity() {
+    return capacity;
+  }
+
+  /** Steady: the server's queue. */
+  public int queue() {
+    return queue;
+  }
+
+  /** Steady: {@code queueing} or {@code throttling}. */
+  public String failure() {
+    return failure;
+  }
+
+  /** Steady: attempts per second a throttling server admits; the capacity when not given. */
+  public double throttleRate() {
+    return throttleRate;
+  }
+
+  /** Steady: the outage's start, in seconds. */
+  public double outageStart() {
+    return outageStart;
+  }
+
+  /** Steady: the outage's length, in seconds (0: none). */
+  public double outageLength() {
+    return outageLength;
+  }
+
+  /** Steady: the capacity during the outage, as a fraction of the capacity. */
+  public double outageCapacity() {
+    return outageCapacity;
+  }
+
+  /** Steady: whether the server drops queued requests whose client gave up. */
+  public boolean dropExpired() {
+    return dropExpired;
+  }
+
+  /** Steady: the client's timeout per attempt, in seconds. */
+  public double timeout() {
+    return timeout;
+  }
+
+  /** Steady: the length of a run, in seconds. */
+  public int horizon() {
+    return horizon;
+  }
+
+  /** The objective and constraints the file gives ({@code min requests} and none by default). */
+  public Objective objective() {
+    return objective;
+  }
+
+  /** The metrics this scenario's runs measure, by name, for objectives and constraints. */
+  public List<String> metrics() {
+    return Metrics.of(this).names();
+  }
+
+  SearchSpace search() {
+    return search;
+  }
+
+  /**
+   * Steady: the {@code overload} model's settings for this scenario (rate, capacity, queue, timeout, outage,
+   * horizon, server, throttle rate, drop-expired), as a builder to complete with policies and strategies; what
+   * {@code backoff simulate --model overload} takes as {@link #simulateOptions()}.
+   *
+   * @throws IllegalStateException for a burst scenario
+   */
+  public OverloadConfig.Builder overloadConfig() {
+    if (isBurst()) {
+      throw new IllegalStateException("a burst scenario has no overload model: it runs on " + model.id());
+    }
+    OverloadConfig.Builder b = OverloadConfig.builder().rate(rate).capacity(capacity).queue(queue).timeout(timeout)
+        .outage(outageStart, outageLength, outageCapacity).horizon(horizon).dropExpired(dropExpired);
+    if (failure.equals(OverloadConfig.THROTTLING)) {
+      b.server(OverloadConfig.THROTTLING).throttleRate(throttleRate);
+    }
+    return b;
+  }
+
+  /**
+   * The scenario as options of {@code backoff simulate}: {@code --model overload --rate 800 ...} for a steady
+   * scenario, {@code --model occ --clients 100} for a burst; a {@link Candidate#simulateOptions()} completes it.
+   */
+  public String simulateOptions() {
+    if (isBurst()) {
+      return "--model " + model.id() + " --clients " + clients;
+    }
+    StringBuilder sb = new StringBuilder("--model overload --rate ").append(fmt(rate)).append(" --capacity ")
+        .append(fmt(capacity)).append(" --queue ").append(queue).append(" --timeout ").append(fmt(timeout))
+        .append(" --outage-start ").append(fmt(outageStart)).append(" --outage-length ").append(fmt(outageLength))
+        .append(" --outage-capacity ").append(fmt(outageCapacity)).append(" --horizon ").append(horizon);
+    if (failure.equals(OverloadConfig.THROTTLING)) {
+      sb.append(" --server throttling --throttle-rate ").append(fmt(throttleRate));
+    }
+    if (dropExpired) {
+      sb.append(" --drop-expired");
+    }
+    return sb.toString();
+  }
+
+  /** A one-line description, for reports. */
+  public String describe() {
+    if (isBurst()) {
+      return clients + " clients at once on model " + model.id() + ", each retrying until it succeeds";
+    }
+    String server = failure.equals(OverloadConfig.THROTTLING)
+        ? "throttling server admitting " + fmt(throttleRate) + "/s, capacity " + fmt(capacity) + "/s"
+        : "queueing server of capacity " + fmt(capacity) + "/s";
+    String outage = outageLength > 0 ? ", outage " + fmt(outageLength) + " s from " + fmt(outageStart)
+        + " s at " + fmt(100 * outageCapacity) + " % capacity" : ", no outage";
+    return fmt(rate) + " requests/s (" + fmt(Math.round(1000 * rate / capacity) / 10.0) + " % load) at a "
+        + server + ", queue " + queue + ", client timeout " + fmt(timeout) + " s" + outage + ", " + horizon
+        + " s per run";
+  }
+
+  @Override
+  public String toString() {
+    return "Scenario" + values;
+  }
+
+  // --- value parsing: each names its key and value ---
+
+  private String text(String key, String otherwise) {
+    String v = values.get(key);
+    return v == null ? otherwise : v;
+  }
+
+  private double number(String key, double otherwise) {
+    String v = values.get(key);
+    if (v == null) {
+      return otherwise;
+    }
+    try {
+      double d = Double.parseDouble(v);
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw new InvalidParameterException(key, v, key + ": not a number: '" + v + "'");
+    }
+  }
+
+  private double positive(String key, double otherwise, double max) {
+    double d = number(key, otherwise);
+    if (!(d > 0 && d <= max)) {
+      throw new InvalidParameterException(key, values.get(key), key + ": must be > 0 and <= " + fmt(max) + ": "
+          + values.get(key));
+    }
+    return d;
+  }
+
+  private double fraction(String key, double otherwise) {
+    double d = number(key, otherwise);
+    if (!(d >= 0 && d <= 1)) {
+      throw new InvalidParameterException(key, values.get(key), key + ": must be in [0, 1]: " + values.get(key));
+    }
+    return d;
+  }
+
+  private int wholeNumber(String key, int otherwise, int min, int max) {
+    String v = values.get(key);
+    if (v == null) {
+      return otherwise;
+    }
+    long n;
+    try {
+      n = Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new InvalidParameterException(key, v, key + ": not a whole number: '" + v + "'");
+    }
+    if (n < min || n > max) {
+      throw new InvalidParameterException(key, v, key + ": must be in [" + min + ", " + max + "]: " + v);
+    }
+    return (int) n;
+  }
+
+  private boolean flag(String key, boolean otherwise) {
+    String v = values.get(key);
+    if (v == null) {
+      return otherwise;
+    }
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new InvalidParameterException(key, v, key + ": must be true or false: '" + v + "'");
+  }
+
+  private double seconds(String key, double otherwise, boolean zeroAllowed) {
+    String v = values.get(key);
+    if (v == null) {
+      return otherwise;
+    }
+    double s;
+    try {
+      s = Units.seconds(v);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidParameterException(key, v, key + ": " + e.getMessage());
+    }
+    if (!(zeroAllowed ? s >= 0 : s > 0) || s > 1e6) {
+      throw new InvalidParameterException(key, v, key + ": must be " + (zeroAllowed ? ">= 0" : "> 0")
+          + " and <= 1000000 s: " + v);
+    }
+    return s;
+  }
+
+  static String fmt(double d) {
+    return Units.number(d);
+  }
+
+  private static Map<String, String> keys() {
+    Map<String, String> k = new LinkedHashMap<>();
+    k.put("clients.arrival", "burst (all clients at time 0, each retrying until it succeeds) or steady (a rate)");
+    k.put("clients.count", "burst: the number of clients (default 100)");
+    k.put("clients.rate", "steady: requests arriving per second, a Poisson process (default 800)");
+    k.put("clients.timeout", "steady: how long a client waits for an attempt (default 1s)");
+    k.put("service.model", "burst: occ (optimistic concurrency, the AWS study) or single-server (default occ)");
+    k.put("service.capacity", "steady: requests the server completes per second (default 1000)");
+    k.put("service.queue", "steady: requests that can wait; one more is rejected at once (default 2000)");
+    k.put("service.failure", "steady: queueing (overload queues) or throttling (rejects above a rate at once, "
+        + "as 429/503 throttling) (default queueing)");
+    k.put("service.throttle_rate", "steady, throttling: attempts admitted per second (default the capacity)");
+    k.put("service.outage.start", "steady: when the outage starts (default 0)");
+    k.put("service.outage.length", "steady: how long it lasts; 0 for none (default 0)");
+    k.put("service.outage.capacity", "steady: the capacity during the outage as a fraction, 0 = down (default 0)");
+    k.put("service.drop_expired", "steady: the server drops queued requests whose client gave up (default false)");
+    k.put("horizon", "steady: the length of a run (default the outage's end + 40 s, at least 60 s)");
+    k.put("objective", "min METRIC or max METRIC (default min requests)");
+    k.put("constraints", "comma-separated METRIC<=VALUE or METRIC>=VALUE (default none)");
+    k.put("search.strategies", "strategy families to search (default full-jitter, equal-jitter, "
+        + "decorrelated-jitter, exponential)");
+    k.put("search.presets", "presets shown beside and searched: all, none or a list (default all)");
+    k.put("search.bases", "bases to search, durations (default burst 5ms, 10ms, 25ms, 50ms, 100ms, 200ms; steady 50ms, 500ms)");
+    k.put("search.caps", "caps to search, durations (default burst 250ms, 500ms, 1s, 2s, 10s; steady 2s, 20s)");
+    k.put("search.multipliers", "multipliers to search, for the families that take one (default burst 1.5, 2, "
+        + "3; steady 2)");
+    k.put("search.max_attempts", "steady: attempt limits to search (default 2, 3, 5)");
+    k.put("search.budgets", "steady: budgets to search: none, token-bucket, retry-quota, ratio, "
+        + "retry-quota-2026, adaptive (default all of these; adaptive only with a throttling server)");
+    k.put("search.reps", "seeds per candidate in the first round (default burst 2, steady 1)");
+    k.put("search.max_reps", "the most seeds a candidate gets in the search (default burst 16, steady 8)");
+    k.put("search.final_reps", "fresh seeds for the final check (default 10)");
+    k.put("search.finalists", "how many of the search's best go to the final check (default 4)");
+    k.put("search.candidates", "at most this many grid candidates, evenly spread (default all)");
+    return Collections.unmodifiableMap(k);
+  }
+
+  static Duration duration(String key, String text) {
+    try {
+      return Units.duration(text);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidParameterException(key, text, key + ": " + e.getMessage());
+    }
+  }
+}
