@@ -136,6 +136,37 @@ class SimulateOverloadTest {
   }
 
   @Test
+  void overload_retryAfterOnTheThrottlingServer_showsInTheReport() throws Exception {
+    CliRun run = CliRun.of(with("--server", "throttling", "--throttle-rate", "150", "--retry-after", "1s",
+        "--policies", "retries", "--out", dir.toString()));
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(Files.readString(dir.resolve("report.html"))).contains("Retry-After 1000 ms");
+  }
+
+  @Test
+  void overload_badRetryAfter_oneLineExitTwoNoClassNames() {
+    for (String[] bad : List.of(
+        new String[] {"--retry-after", "1s"},
+        new String[] {"--server", "queueing", "--retry-after", "millis:500ms"},
+        new String[] {"--server", "throttling", "--retry-after", "1"},
+        new String[] {"--server", "throttling", "--retry-after", "-1s"},
+        new String[] {"--server", "throttling", "--retry-after", "2h"},
+        new String[] {"--server", "throttling", "--retry-after", "millis:0.5ms"})) {
+      CliRun run = CliRun.of(with(bad));
+      assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(run.errLines()).as(String.join(" ", bad)).hasSize(1);
+      assertThat(run.err()).as(String.join(" ", bad)).startsWith("backoff simulate: retry-after: ")
+          .doesNotContain("Exception").doesNotContain("java.").doesNotContain("io.github");
+    }
+    assertThat(CliRun.of(with("--retry-after", "1s")).err())
+        .contains("retry-after: applies to --server throttling only");
+    CliRun other = CliRun.of("simulate", "--model", "single-server", "--retry-after", "1s");
+    assertThat(other.exitCode()).isEqualTo(2);
+    assertThat(other.err()).contains("applies to --model overload only");
+  }
+
+  @Test
   void overloadOptions_withAnotherModel_areRejected() {
     for (String[] bad : List.of(
         new String[] {"simulate", "--rate", "5"},

@@ -6,12 +6,14 @@ import io.github.backoff.Ticker;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.http.RetryingHttpClient;
 import io.github.backoff.http.RetryingHttpClientBuilder;
+import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.sim.StudyConfig;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadModel;
 import io.github.backoff.sim.overload.OverloadPolicy;
 import io.github.backoff.sim.overload.OverloadStreams;
+import io.github.backoff.sim.overload.RetryAfterHint;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -44,7 +46,11 @@ import java.util.random.RandomGenerator;
  *       own service stream ({@link OverloadStreams#service}), so the server does the very work the simulated one
  *       does; the outage is {@link FaultServer#capacity(double)} at the outage's capacity from its start to its end
  *       (requests queue, as in the model). A throttling server adds the rate limit (a bucket of 0.1 s of its rate,
- *       at least 1, as the model's), answered 429 without {@code Retry-After}.</li>
+ *       at least 1, as the model's), answered 429, without a hint unless the scenario has one
+ *       ({@link OverloadConfig#retryAfter()}, scaled): then with {@code Retry-After} (whole seconds) or the
+ *       millisecond hint {@value HttpRetryDelays#AMZ_RETRY_AFTER}, which the clients follow as
+ *       {@link RetryingHttpClient} does (the latter once built with {@code withRetryAfterMillisHeader}; the client's
+ *       longest {@code Retry-After} and a hint's most above the backoff are scaled too).</li>
  *   <li><b>Clients.</b> The request arrival times are the run's own arrival stream ({@link OverloadStreams#arrivals}):
  *       the same requests as the simulator's run. Each is a {@code PUT} (idempotent, so retried, and never resent
  *       by the JDK on its own) sent with {@code sendAsync} by one {@link RetryingHttpClient} per run, whose policy is
@@ -59,7 +65,8 @@ import java.util.random.RandomGenerator;
  * </ul>
  *
  * <p>Not supported (rejected with a message naming the setting): policies with a rate limiter,
- * {@code drop-expired}, and at a time scale other than 1 a strategy that is not one of the study's five (its
+ * {@code drop-expired}, a {@code Retry-After} hint that is not whole seconds once scaled (give it as a millisecond
+ * hint, {@code millis:500ms}), and at a time scale other than 1 a strategy that is not one of the study's five (its
  * durations are its own, so they would not scale).
  *
  * <p>Thread use: the arrivals are sent from the calling thread; the HTTP client runs on a pool of two threads,
@@ -99,6 +106,7 @@ public final class Testbed {
     if (scenario.dropExpired()) {
       throw new IllegalArgumentException("drop-expired: the testbed's server cannot tell that a client gave up");
     }
+    throttleReply(scenario, timeScale); // checks the hint
     OverloadPolicy policy = policy(scenario, policyName);
     if (policy.rateLimiter() != null) {
       throw new IllegalArgumentException("policies: '" + policyName + "' has a rate limiter, which the testbed does "
@@ -117,6 +125,28 @@ public final class Testbed {
     }
     double[] arrivals = arrivals(scenario, run);
     return new Run(scenario, policy, strategy, run, timeScale, backoff, arrivals).execute();
+  }
+
+  /**
+   * The throttling server's reply: 429, with the scenario's hint scaled by {@code timeScale} if it has one.
+   *
+   * @throws IllegalArgumentException if a {@code Retry-After} hint is not whole seconds once scaled
+   */
+  static FaultReply throttleReply(OverloadConfig scenario, double timeScale) {
+    RetryAfterHint hint = scenario.retryAfter().scaled(timeScale);
+    FaultReply reply = FaultReply.status(429);
+    if (hint.isNone()) {
+      return reply;
+    }
+    if (hint.isMillis()) {
+      return reply.withAmzRetryAfter(hint.duration());
+    }
+    if (hint.nanos() % 1_000_000_000L != 0) {
+      throw new IllegalArgumentException("retry-after: Retry-After carries whole seconds, and "
+          + scenario.retryAfter() + " x time-scale " + timeScale + " = " + hint + " is not; give a millisecond "
+          + "hint (millis:" + scenario.retryAfter() + ", x-amz-retry-after) or another time scale");
+    }
+    return reply.withRetryAfter(hint.duration());
   }
 
   /** The run's arrival times in model seconds: the simulator's, from the same stream, up to the horizon. */
@@ -191,7 +221,7 @@ public final class Testbed {
           .withOverloadReply(FaultReply.status(503)).withServiceTime(this::nextService).withBacklog(4096);
       if (scenario.throttleRate() > 0) {
         int burst = (int) Math.max(1, Math.floor(scenario.throttleRate() * OverloadModel.THROTTLE_BURST));
-        b.withRateLimit(scenario.throttleRate() / scale, burst).withThrottleReply(FaultReply.status(429));
+        b.withRateLimit(scenario.throttleRate() / scale, burst).withThrottleReply(throttleReply(scenario, scale));
       }
       ExecutorService clientPool = Executors.newFixedThreadPool(2, daemon("testbed-client"));
       ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(daemon("testbed-scheduler"));
@@ -211,6 +241,12 @@ public final class Testbed {
         RetryingHttpClientBuilder cb = RetryingHttpClient.builder(http, rp.build()).withScheduler(scheduler);
         if (budget == null) {
           cb.withoutBudget();
+        }
+        // The hint rules' limits in real time: the model's (the client's defaults) times the scale.
+        cb.withMaxRetryAfter(scaled(HttpRetryDelays.DEFAULT_MAX_RETRY_AFTER));
+        if (scenario.retryAfter().isMillis()) {
+          cb.withRetryAfterMillisHeader(HttpRetryDelays.AMZ_RETRY_AFTER,
+              scaled(HttpRetryDelays.DEFAULT_MAX_HINT_ABOVE_BACKOFF));
         }
         RetryingHttpClient client = cb.build();
         String base = server.uri("/r/").toString();
@@ -409,6 +445,11 @@ public final class Testbed {
         }
       }
       return Double.NaN;
+    }
+
+    /** A duration of model time in real time. */
+    private Duration scaled(Duration model) {
+      return Duration.ofNanos(Math.round(model.toNanos() * scale));
     }
 
     /** Model seconds as real nanoseconds. */

@@ -114,6 +114,7 @@ public final class TestbedMain {
       if (scenario.dropExpired()) {
         throw new IllegalArgumentException("drop-expired: the testbed's server cannot tell that a client gave up");
       }
+      Testbed.throttleReply(scenario, timeScale); // a hint the server cannot send fails here, before measuring
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return 2;

@@ -46,6 +46,14 @@ class TestbedMainTest {
     assertThat(run("--time-scale", "fast")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: time-scale: not a number: 'fast'");
     err.reset();
+    assertThat(run("--retry-after", "1s")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("error: retry-after: applies to --server throttling only");
+    err.reset();
+    assertThat(run("--server", "throttling", "--retry-after", "1s", "--time-scale", "0.5")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("error: retry-after: Retry-After carries whole seconds, and 1s x time-scale 0.5 = 500ms is not");
+    err.reset();
     assertThat(run("--rate")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: --rate: missing value");
   }
@@ -54,7 +62,7 @@ class TestbedMainTest {
   void run_help_printsTheOptions() {
     assertThat(run("--help")).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("--time-scale F", "--calibrate S",
-        "--network-latency DIST", "--rate N");
+        "--network-latency DIST", "--rate N", "--retry-after D");
   }
 
   @Test

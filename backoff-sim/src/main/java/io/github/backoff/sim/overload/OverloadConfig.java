@@ -71,6 +71,7 @@ public final class OverloadConfig extends StudyConfig {
   private final List<OverloadPolicy> policies;
   private final int maxAttempts;
   private final NetworkLatency networkLatency;
+  private final RetryAfterHint retryAfter;
 
   private OverloadConfig(Builder b) {
     super(b);
@@ -90,6 +91,11 @@ public final class OverloadConfig extends StudyConfig {
     throttleRate = THROTTLING.equals(server) ? (b.throttleRate > 0 ? b.throttleRate : b.capacity) : 0;
     maxAttempts = b.maxAttempts;
     networkLatency = b.networkLatency;
+    if (!b.retryAfter.isNone() && !THROTTLING.equals(server)) {
+      throw new IllegalArgumentException("retry-after: applies to --server throttling only (only a throttled reply "
+          + "carries a hint)");
+    }
+    retryAfter = b.retryAfter;
     if (outageStart + outageLength > horizon) {
       throw new IllegalArgumentException("outage: must end by the horizon: " + format(outageStart)
           + " + " + format(outageLength) + " > " + horizon);
@@ -206,6 +212,14 @@ public final class OverloadConfig extends StudyConfig {
     return networkLatency;
   }
 
+  /**
+   * The hint each throttled reply carries ({@link RetryAfterHint}); {@link RetryAfterHint#NONE} (the default) for
+   * none, which leaves every result as it was without this setting.
+   */
+  public RetryAfterHint retryAfter() {
+    return retryAfter;
+  }
+
   @Override
   public String toString() {
     return "model=overload rate=" + format(rate) + " capacity=" + format(capacity)
@@ -214,6 +228,7 @@ public final class OverloadConfig extends StudyConfig {
         + format(outageCapacity) + " horizon=" + horizon + (dropExpired ? " drop-expired" : "")
         + (throttleRate > 0 ? " server=throttling throttle-rate=" + format(throttleRate) : "")
         + (networkLatency.isZero() ? "" : " network-latency=" + networkLatency)
+        + (retryAfter.isNone() ? "" : " retry-after=" + retryAfter)
         + " policies=" + policies.stream().map(OverloadPolicy::name).toList() + " max-attempts=" + maxAttempts
         + " strategies=" + strategies() + " base=" + format(base()) + " cap="
         + format(cap()) + " runs=" + runs() + " seed=" + seed() + " threads=" + threads() + " out=" + out();
@@ -241,6 +256,7 @@ public final class OverloadConfig extends StudyConfig {
     private List<String> policies = OverloadPolicy.NAMES;
     private int maxAttempts = 4;
     private NetworkLatency networkLatency = NetworkLatency.ZERO;
+    private RetryAfterHint retryAfter = RetryAfterHint.NONE;
     private final Map<String, OverloadPolicy> registeredPolicies = new LinkedHashMap<>();
 
     private Builder() {
@@ -363,6 +379,27 @@ public final class OverloadConfig extends StudyConfig {
     }
 
     /**
+     * The hint each throttled reply carries (default {@link RetryAfterHint#NONE}); only with
+     * {@code server("throttling")} (checked by {@link #build()}).
+     *
+     * @throws NullPointerException if {@code hint} is null
+     */
+    public Builder retryAfter(RetryAfterHint hint) {
+      this.retryAfter = Objects.requireNonNull(hint, "retry-after");
+      return this;
+    }
+
+    /**
+     * The hint as the option takes it: {@code 0}, {@code 1s}, {@code 500ms} ({@code Retry-After}) or
+     * {@code millis:500ms} ({@link RetryAfterHint#parse}).
+     *
+     * @throws IllegalArgumentException if the text is none of these
+     */
+    public Builder retryAfter(String hint) {
+      return retryAfter(RetryAfterHint.parse(hint));
+    }
+
+    /**
      * The throttling server's rate, attempts per second at full capacity (default: the capacity); only with
      * {@code server("throttling")} (checked by {@link #build()}).
      *
@@ -417,8 +454,8 @@ public final class OverloadConfig extends StudyConfig {
      * Builds the configuration.
      *
      * @throws IllegalArgumentException if the outage ends after the horizon, {@code rate × horizon > 1e9},
-     *     {@code cap < base}, a policy or strategy name is unknown, or a throttle rate is given to the queueing
-     *     server
+     *     {@code cap < base}, a policy or strategy name is unknown, or a throttle rate or a retry-after hint is
+     *     given to the queueing server
      */
     public OverloadConfig build() {
       return new OverloadConfig(this);

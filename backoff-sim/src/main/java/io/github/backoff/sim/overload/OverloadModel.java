@@ -37,6 +37,8 @@ import java.util.random.RandomGenerator;
  * finds no token is rejected at once as "throttled" and costs the server nothing. The clients classify it as
  * throttling: a budget is asked with {@link CostClass#THROTTLING} and a rate limiter is told
  * {@code onResponse(true)}. Every other failure is {@link CostClass#TRANSIENT} and not throttled.
+ * With a {@link #withRetryAfter hint} every throttled reply carries it, and the client waits what the core's HTTP
+ * rules make of it ({@link RetryAfterHint#waitNanos}) instead of its strategy's delay.
  *
  * <p><b>Clients.</b> An attempt fails when its client has waited {@code timeout} time units for it, or at once if
  * rejected. A failed attempt is reported to the budget ({@code onFailure}); if the attempt limit is not reached the
@@ -155,6 +157,8 @@ public final class OverloadModel {
   private final double throttleBurst;
   /** Each answer's network time; null for none ({@link NetworkLatency#ZERO}). */
   private final NetworkLatency latency;
+  /** The hint a throttled reply carries; null for none ({@link RetryAfterHint#NONE}). */
+  private RetryAfterHint retryAfter;
 
   private final EventEngine engine = new EventEngine(1024);
   private final Ticker ticker;
@@ -281,6 +285,22 @@ public final class OverloadModel {
     this.throttleRate = throttleRate;
     this.throttleBurst = Math.max(1, throttleRate * THROTTLE_BURST);
     this.ticker = () -> (long) (engine.now() * this.nanosPerUnit);
+  }
+
+  /**
+   * Makes every throttled reply carry {@code hint}, which the clients follow by the core's HTTP rules
+   * ({@link RetryAfterHint#waitNanos}) instead of their strategy's delay; {@link RetryAfterHint#NONE} (the default)
+   * for none, which draws no number: runs are exactly those of a model without hints. A hint the clients will not
+   * wait for ({@link RetryAfterHint#TOO_LONG}) ends the request, lost. Only a throttling server sends hints.
+   *
+   * @param hint the hint
+   * @return this model
+   * @throws NullPointerException if {@code hint} is null
+   */
+  public OverloadModel withRetryAfter(RetryAfterHint hint) {
+    java.util.Objects.requireNonNull(hint, "hint");
+    this.retryAfter = hint.isNone() ? null : hint;
+    return this;
   }
 
   private static void check(boolean ok, String message) {
@@ -561,6 +581,16 @@ public final class OverloadModel {
     int a = attempt[slot];
     if (a < maxAttempts) {
       long delay = backoff.delayNanos(a, previousDelay[slot], jitter);
+      if (throttled && retryAfter != null) {
+        // As RetryingHttpClient: the reply's hint replaces the drawn delay (the core's delay override), and a hint
+        // longer than the client follows stops the retries before the budget is asked.
+        delay = retryAfter.waitNanos(delay, backoff.maxDelayNanos(a), jitter);
+        if (delay == RetryAfterHint.TOO_LONG) {
+          out.hintTooLong++;
+          lose(slot, now);
+          return;
+        }
+      }
       long cost = budget == null ? 0
           : budget.tryAcquireRetry(failure, throttled ? CostClass.THROTTLING : CostClass.TRANSIENT);
       if (cost >= 0) {

@@ -55,6 +55,7 @@ public final class OverloadOutcome {
   long limiterWaits;
   long limiterGaveUp;
   double limiterWaitMax;
+  long hintTooLong;
   /** Successful requests' latencies (arrival to success), in bins of {@link OverloadModel#LATENCY_BIN}. */
   int[] latencyBins = new int[0];
   int latencyBinCount;
@@ -100,6 +101,7 @@ public final class OverloadOutcome {
     limiterWaits = 0;
     limiterGaveUp = 0;
     limiterWaitMax = 0;
+    hintTooLong = 0;
   }
 
   void latency(double latency, double bin) {
@@ -150,6 +152,14 @@ public final class OverloadOutcome {
    */
   public long limiterGaveUp() {
     return limiterGaveUp;
+  }
+
+  /**
+   * Requests given up because a throttled reply's hint asked for a longer wait than the client follows
+   * ({@link RetryAfterHint#TOO_LONG}; counted in {@link #lost()} too).
+   */
+  public long hintTooLong() {
+    return hintTooLong;
   }
 
   /** The longest single wait for the rate limiter, in time units. */

@@ -46,7 +46,10 @@ public final class OverloadSimModel implements Model {
       new Parameter("throttle-rate", "N", "overload: attempts per second the throttling server admits at full "
           + "capacity. Default: --capacity.", Kind.NUMBER),
       new Parameter("network-latency", "DIST", "overload: network and HTTP time of each answer: 0, a duration "
-          + "(2ms), normal:MEAN,SD or lognormal:MEAN,SD (e.g. lognormal:1.2ms,0.4ms). Default 0.", Kind.TEXT));
+          + "(2ms), normal:MEAN,SD or lognormal:MEAN,SD (e.g. lognormal:1.2ms,0.4ms). Default 0.", Kind.TEXT),
+      new Parameter("retry-after", "D", "overload: the hint each throttled reply carries, followed as "
+          + "RetryingHttpClient follows it: 0 (none), a Retry-After (1s, 500ms) or an x-amz-retry-after "
+          + "(millis:500ms); only with --server throttling. Default 0.", Kind.TEXT));
 
   private OverloadSimModel() {}
 
@@ -100,6 +103,7 @@ public final class OverloadSimModel implements Model {
     s.number("throttle-rate").ifPresent(b::throttleRate);
     s.integer("max-attempts").ifPresent(b::maxAttempts);
     s.text("network-latency").ifPresent(b::networkLatency);
+    s.text("retry-after").ifPresent(b::retryAfter);
     return b.build();
   }
 }

@@ -98,7 +98,8 @@ final class OverloadStudy extends ConfiguredStudy {
   public Trial newTrial() {
     OverloadModel model = new OverloadModel(config.rate(), config.capacity(), config.queue(), config.timeout(),
         config.outageStart(), config.outageLength(), config.outageCapacity(), config.horizon(),
-        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate(), config.networkLatency());
+        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate(), config.networkLatency())
+        .withRetryAfter(config.retryAfter());
     boolean network = !config.networkLatency().isZero();
     OverloadOutcome o = new OverloadOutcome();
     int totals = TOTALS.size();
@@ -396,6 +397,10 @@ final class OverloadStudy extends ConfiguredStudy {
     }
     if (!c.networkLatency().isZero()) {
       parameters.add(new String[] {"network latency per answer", c.networkLatency().toString()});
+    }
+    if (!c.retryAfter().isNone()) {
+      parameters.add(new String[] {"hint per throttled reply", (c.retryAfter().isMillis() ? "x-amz-retry-after "
+          : "Retry-After ") + c.retryAfter().duration().toMillis() + " ms"});
     }
     parameters.add(new String[] {"max attempts", Integer.toString(c.maxAttempts())});
     for (OverloadPolicy p : c.policies()) {
