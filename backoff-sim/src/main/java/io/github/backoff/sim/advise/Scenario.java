@@ -2,6 +2,7 @@ package io.github.backoff.sim.advise;
 
 import io.github.backoff.InvalidParameterException;
 import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.RetryAfterHint;
 import io.github.backoff.sim.sweep.ModelKind;
 import java.io.IOException;
 import java.io.Reader;
@@ -71,6 +72,7 @@ public final class Scenario {
   private final double outageLength;
   private final double outageCapacity;
   private final boolean dropExpired;
+  private final RetryAfterHint retryAfter;
   private final double timeout;
   private final int horizon;
   private final Objective objective;
@@ -127,6 +129,7 @@ public final class Scenario {
     outageLength = seconds("service.outage.length", 0, true);
     outageCapacity = fraction("service.outage.capacity", 0);
     dropExpired = flag("service.drop_expired", false);
+    retryAfter = retryAfterHint(failure);
     timeout = seconds("clients.timeout", 1, false);
     double h = seconds("horizon", Math.max(60, Math.ceil(outageStart + outageLength) + 40), false);
     if (h != Math.rint(h) || h > 100_000) {
@@ -347,7 +350,7 @@ public final class Scenario {
     OverloadConfig.Builder b = OverloadConfig.builder().rate(rate).capacity(capacity).queue(queue).timeout(timeout)
         .outage(outageStart, outageLength, outageCapacity).horizon(horizon).dropExpired(dropExpired);
     if (failure.equals(OverloadConfig.THROTTLING)) {
-      b.server(OverloadConfig.THROTTLING).throttleRate(throttleRate);
+      b.server(OverloadConfig.THROTTLING).throttleRate(throttleRate).retryAfter(retryAfter);
     }
     return b;
   }
@@ -366,6 +369,9 @@ public final class Scenario {
         .append(" --outage-capacity ").append(fmt(outageCapacity)).append(" --horizon ").append(horizon);
     if (failure.equals(OverloadConfig.THROTTLING)) {
       sb.append(" --server throttling --throttle-rate ").append(fmt(throttleRate));
+      if (!retryAfter.isNone()) {
+        sb.append(" --retry-after ").append(retryAfter);
+      }
     }
     if (dropExpired) {
       sb.append(" --drop-expired");
@@ -379,7 +385,8 @@ public final class Scenario {
       return clients + " clients at once on model " + model.id() + ", each retrying until it succeeds";
     }
     String server = failure.equals(OverloadConfig.THROTTLING)
-        ? "throttling server admitting " + fmt(throttleRate) + "/s, capacity " + fmt(capacity) + "/s"
+        ? "throttling server admitting " + fmt(throttleRate) + "/s"
+            + (retryAfter.isNone() ? "" : " (throttled: " + retryAfter + ")") + ", capacity " + fmt(capacity) + "/s"
         : "queueing server of capacity " + fmt(capacity) + "/s";
     String outage = outageLength > 0 ? ", outage " + fmt(outageLength) + " s from " + fmt(outageStart)
         + " s at " + fmt(100 * outageCapacity) + " % capacity" : ", no outage";
@@ -394,6 +401,24 @@ public final class Scenario {
   }
 
   // --- value parsing: each names its key and value ---
+
+  /** {@code service.retry_after}: the hint a throttled attempt's reply carries, in the overload model's forms. */
+  private RetryAfterHint retryAfterHint(String failure) {
+    String v = values.get("service.retry_after");
+    if (v == null) {
+      return RetryAfterHint.NONE;
+    }
+    if (!failure.equals(OverloadConfig.THROTTLING)) {
+      throw new InvalidParameterException("service.retry_after", v,
+          "service.retry_after: applies to service.failure=throttling only");
+    }
+    try {
+      return RetryAfterHint.parse(v.trim());
+    } catch (IllegalArgumentException e) {
+      String why = e.getMessage() == null ? "" : e.getMessage().replaceFirst("^retry-after: ", "");
+      throw new InvalidParameterException("service.retry_after", v, "service.retry_after: " + why);
+    }
+  }
 
   private String text(String key, String otherwise) {
     String v = values.get(key);
@@ -495,6 +520,8 @@ public final class Scenario {
     k.put("service.failure", "steady: queueing (overload queues) or throttling (rejects above a rate at once, "
         + "as 429/503 throttling) (default queueing)");
     k.put("service.throttle_rate", "steady, throttling: attempts admitted per second (default the capacity)");
+    k.put("service.retry_after", "steady, throttling: the hint a throttled reply carries: 0 (none), a Retry-After "
+        + "duration such as 1s, or millis:500ms for x-amz-retry-after (default 0)");
     k.put("service.outage.start", "steady: when the outage starts (default 0)");
     k.put("service.outage.length", "steady: how long it lasts; 0 for none (default 0)");
     k.put("service.outage.capacity", "steady: the capacity during the outage as a fraction, 0 = down (default 0)");

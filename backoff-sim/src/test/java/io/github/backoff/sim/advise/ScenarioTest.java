@@ -36,6 +36,11 @@ class ScenarioTest {
             "service.failure: must be queueing or throttling: 'crash'"),
         Arguments.of(STEADY + "service.throttle_rate=10", "service.throttle_rate",
             "service.throttle_rate: applies to service.failure=throttling only"),
+        Arguments.of(STEADY + "service.retry_after=1s", "service.retry_after",
+            "service.retry_after: applies to service.failure=throttling only"),
+        Arguments.of(STEADY + "service.failure=throttling\nservice.retry_after=soon", "service.retry_after",
+            "service.retry_after: 'soon' is not 0, a duration with a unit (ns, us, ms or s; e.g. 1s, 500ms) or "
+                + "millis:DURATION"),
         Arguments.of(STEADY + "service.outage.capacity=2", "service.outage.capacity",
             "service.outage.capacity: must be in [0, 1]: 2"),
         Arguments.of(STEADY + "clients.timeout=soon", "clients.timeout",
@@ -169,6 +174,19 @@ class ScenarioTest {
     assertThat(s.simulateOptions()).isEqualTo("--model overload --rate 400 --capacity 500 --queue 1000 --timeout 0.5 "
         + "--outage-start 10 --outage-length 5 --outage-capacity 0.5 --horizon 60 --server throttling "
         + "--throttle-rate 450 --drop-expired");
+  }
+
+  @Test
+  void overloadConfig_throttlingWithRetryAfter_carriesTheHint() {
+    Scenario s = Scenario.parse(STEADY + "service.failure=throttling\nservice.retry_after=1s");
+    OverloadConfig c = s.overloadConfig().policies("retries").build();
+    assertThat(c.retryAfter().toString()).isEqualTo("1s");
+    assertThat(s.simulateOptions()).endsWith("--server throttling --throttle-rate 1000 --retry-after 1s");
+    assertThat(s.describe()).contains("(throttled: 1s)");
+    Scenario m = Scenario.parse(STEADY + "service.failure=throttling\nservice.retry_after=millis:500ms");
+    assertThat(m.overloadConfig().policies("retries").build().retryAfter().isMillis()).isTrue();
+    assertThat(Scenario.parse(STEADY + "service.failure=throttling").overloadConfig().policies("retries").build()
+        .retryAfter().isNone()).isTrue();
   }
 
   @Test
