@@ -35,6 +35,8 @@ import java.util.random.RandomGenerator;
  */
 public final class Retrier<R> {
   final RetryCore<R> core;
+  /** {@link RetryCore#bare}, one field load away from the caller: see {@link #call}. */
+  private final boolean bare;
   private final Sleeper sleeper;
   private final ScheduledExecutorService scheduler;
   final RetryTimer timer = new RetryTimer(this);
@@ -42,6 +44,7 @@ public final class Retrier<R> {
   Retrier(RetryPolicy<R> policy, Ticker ticker, Sleeper sleeper, ScheduledExecutorService scheduler,
       RandomGenerator random) {
     this.core = new RetryCore<>(policy, ticker, random);
+    this.bare = core.bare;
     this.sleeper = sleeper;
     this.scheduler = scheduler;
   }
@@ -90,6 +93,16 @@ public final class Retrier<R> {
     // Kept small so that the JIT inlines it into callers (under HotSpot's 325-byte limit for hot methods): the
     // first attempt and its success are here, a rate limiter's first wait and everything after a failure are not.
     Checks.requireNonNull(callable, "callable");
+    if (bare) {
+      // Nothing to record before the first attempt or after its success (RetryCore.bare): the attempt alone.
+      R result;
+      try {
+        result = callable.call();
+      } catch (Throwable t) {
+        return retryAfterFirstFailure(callable, 0, null, t);
+      }
+      return result;
+    }
     long start = core.eagerStart ? core.ticker.read() : 0;
     long firstWait = core.started();
     if (firstWait != 0) {

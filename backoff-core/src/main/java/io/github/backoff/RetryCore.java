@@ -42,7 +42,16 @@ final class RetryCore<R> {
     this.eagerStart = policy.maxElapsedNanos != Long.MAX_VALUE || policy.hasListeners
         || policy.attemptTimeoutNanos != 0;
     this.plain = !eagerStart && policy.budget == null && policy.rateLimiter == null && policy.delayOverride == null;
+    this.bare = !eagerStart && policy.budget == null && policy.rateLimiter == null && policy.retryIfResult == null;
   }
+
+  /**
+   * Whether a call that succeeds at its first attempt has nothing to record before or after that attempt: no
+   * budget, rate limiter, listeners, time budget, attempt timeout, nor a result condition to check (every result
+   * is a success). The sync driver then runs the first attempt alone ({@code Retrier.call}); this is exactly what
+   * {@link #started} and {@link #succeeded} do for such a policy, which is nothing.
+   */
+  final boolean bare;
 
   /**
    * Whether the decision after a first failure needs nothing but the failure itself (no listeners, budget, rate

@@ -52,6 +52,8 @@ import java.util.random.RandomGenerator;
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives a variant.
  */
 public final class HttpRetryOptions {
+  /** The interned literal, compared by identity in {@link #isRetryableMethod}. */
+  private static final String GET = "GET";
   private static final HttpRetryOptions DEFAULTS = builder().build();
 
   private final Set<Integer> retryableStatuses;
@@ -59,6 +61,11 @@ public final class HttpRetryOptions {
   private final boolean[] retryableStatusTable = new boolean[600];
   private final Set<String> retryableMethods;
   private final boolean allMethods;
+  /**
+   * Whether GET is retried, for {@link #isRetryableMethod}'s common case: every client names GET by the interned
+   * literal, so an identity check answers without {@code Set.contains}, which hashes and divides on every call.
+   */
+  private final boolean getRetried;
   private final Duration maxRetryAfter;
   private final String retryAfterMillisHeader;
   private final Duration maxHintAboveBackoff;
@@ -76,6 +83,7 @@ public final class HttpRetryOptions {
     }
     this.retryableMethods = b.methods;
     this.allMethods = b.allMethods;
+    this.getRetried = allMethods || retryableMethods.contains(GET);
     this.maxRetryAfter = b.maxRetryAfter;
     this.retryAfterMillisHeader = b.hintHeader;
     this.maxHintAboveBackoff = b.hintMaxAbove;
@@ -165,6 +173,9 @@ public final class HttpRetryOptions {
    * @param hasIdempotencyKey whether the request carries an {@value HttpRetryRules#IDEMPOTENCY_KEY} header
    */
   public boolean isRetryableMethod(String method, boolean hasIdempotencyKey) {
+    if (method == GET) { // the same string, so equal: see getRetried
+      return getRetried || hasIdempotencyKey;
+    }
     return allMethods || hasIdempotencyKey || retryableMethods.contains(method);
   }
 

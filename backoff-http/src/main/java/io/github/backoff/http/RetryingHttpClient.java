@@ -332,7 +332,9 @@ public final class RetryingHttpClient {
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(HttpRequest request) {
-    return options.isRetryableMethod(request.method(), request.headers().firstValue(IDEMPOTENCY_KEY).isPresent());
+    // The header is looked up only for a method that is not retried anyway: the lookup allocates an Optional.
+    return options.isRetryableMethod(request.method(), false)
+        || request.headers().firstValue(IDEMPOTENCY_KEY).isPresent();
   }
 
   /**

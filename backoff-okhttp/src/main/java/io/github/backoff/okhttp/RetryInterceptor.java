@@ -256,7 +256,9 @@ public final class RetryInterceptor implements Interceptor {
     if (body != null && (body.isOneShot() || body.isDuplex())) {
       return false;
     }
-    return options.isRetryableMethod(request.method(), request.header(HttpRetryRules.IDEMPOTENCY_KEY) != null);
+    // The header is looked up only for a method that is not retried anyway: OkHttp scans the headers for it.
+    return options.isRetryableMethod(request.method(), false)
+        || request.header(HttpRetryRules.IDEMPOTENCY_KEY) != null;
   }
 
   /**
