@@ -281,7 +281,7 @@ public final class TestbedMain {
       sb.append(' ').append(options.getOrDefault("policies", "retries"));
       label = sb.toString();
     }
-    return new CandidateOptions(label, Map.copyOf(options));
+    return new CandidateOptions(label, java.util.Collections.unmodifiableMap(options));
   }
 
   /** The shared options of a steady advise scenario file, as {@code backoff simulate --model overload} takes them. */
@@ -318,7 +318,8 @@ public final class TestbedMain {
   }
 
   private static String usage() {
-    StringBuilder sb = new StringBuilder("usage: TestbedMain [--scenario FILE] [--candidate \"[LABEL:] OPTIONS\"]... [--time-scale F] [--calibrate S] [--measure N] [--strategies LIST] "
+    StringBuilder sb = new StringBuilder("usage: TestbedMain [--scenario FILE] [--candidate \"[LABEL:] OPTIONS\"]... "
+        + "[--time-scale F] [--calibrate S] [--measure N] [--strategies LIST] "
         + "[--runs R] [--seed S] [--base D] [--cap D]");
     for (Parameter p : OverloadSimModel.INSTANCE.parameters()) {
       sb.append(p.kind() == Parameter.Kind.FLAG ? " [--" + p.name() + "]" : " [--" + p.name() + " " + p.label() + "]");

@@ -2,6 +2,7 @@ package io.github.backoff.testbed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -72,9 +73,8 @@ class TestbedMainTest {
     TestbedMain.CandidateOptions advised = TestbedMain.candidate(
         "advised: --strategies aws-sdk-standard --max-attempts 3 --policies retry-quota");
     assertThat(advised.label()).isEqualTo("advised");
-    assertThat(advised.options()).containsOnly(org.assertj.core.api.Assertions.entry("strategies", "aws-sdk-standard"),
-        org.assertj.core.api.Assertions.entry("max-attempts", "3"),
-        org.assertj.core.api.Assertions.entry("policies", "retry-quota"));
+    assertThat(advised.options()).containsExactly(entry("strategies", "aws-sdk-standard"), entry("max-attempts", "3"),
+        entry("policies", "retry-quota"));
     TestbedMain.CandidateOptions plain = TestbedMain.candidate(
         "--strategies full-jitter --base 50 --cap 20000 --max-attempts 3 --policies retries");
     assertThat(plain.label()).isEqualTo("full-jitter 50..20000 ms x3 retries");
@@ -120,7 +120,8 @@ class TestbedMainTest {
 
   @Test
   void run_scenarioFile_takesItsOptionsAndRejectsABurst() {
-    assertThat(TestbedMain.scenarioOptions("../docs/scenarios/outage-80-testbed.properties")).containsEntry("rate", "80")
+    assertThat(TestbedMain.scenarioOptions("../docs/scenarios/outage-80-testbed.properties"))
+        .containsEntry("rate", "80")
         .containsEntry("capacity", "100").containsEntry("queue", "200").containsEntry("outage-start", "10")
         .containsEntry("outage-length", "30").containsEntry("horizon", "60").doesNotContainKey("model");
     assertThat(TestbedMain.scenarioOptions("../docs/scenarios/throttling.properties"))
