@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class BomCompletenessTest {
   /**
    * Modules that are not published (backoff-jcstress: a module of the -Pjcstress profile only; backoff-testbed: the
-   * simulator checked against a real server, docs/testbed.md), or are the BOM.
+   * simulator checked against a real server, docs/advise.md), or are the BOM.
    */
   static final Set<String> NOT_IN_BOM = Set.of("backoff-bench", "backoff-bom", "backoff-jcstress", "backoff-testbed");
 

@@ -75,11 +75,44 @@ public final class Comparison {
   private final OverloadConfig scenario;
   private final double timeScale;
   private final List<Row> rows;
+  private final List<String> labels;
+  private final boolean candidates;
 
   private Comparison(OverloadConfig scenario, double timeScale, List<Row> rows) {
+    this(scenario, timeScale, rows, null);
+  }
+
+  private Comparison(OverloadConfig scenario, double timeScale, List<Row> rows, List<String> labels) {
     this.scenario = scenario;
     this.timeScale = timeScale;
     this.rows = List.copyOf(rows);
+    this.candidates = labels != null;
+    if (labels == null) {
+      boolean both = scenario.strategies().size() > 1;
+      labels = this.rows.stream().map(r -> both ? r.policy() + " / " + r.strategy() : r.policy()).toList();
+    }
+    this.labels = List.copyOf(labels);
+  }
+
+  /**
+   * Candidates side by side: each part is the comparison of one candidate (its own strategy, base, cap, attempts and
+   * policy, in a scenario of its own that differs from {@code common} only in those), run on the same seeds; the
+   * rows are the parts' rows in order, named by {@code labels} (one per row), and ranked among each other.
+   *
+   * @param common the shared scenario, shown below the table
+   * @param timeScale the time scale every part ran at
+   * @param parts the candidates' comparisons
+   * @param labels a name per row of the parts, in order
+   * @throws IllegalArgumentException if the labels do not match the rows
+   */
+  public static Comparison combine(OverloadConfig common, double timeScale, List<Comparison> parts,
+      List<String> labels) {
+    List<Row> rows = new ArrayList<>();
+    parts.forEach(p -> rows.addAll(p.rows()));
+    if (labels.size() != rows.size()) {
+      throw new IllegalArgumentException("labels: " + labels.size() + " for " + rows.size() + " rows");
+    }
+    return new Comparison(common, timeScale, rows, labels);
   }
 
   /**
@@ -153,6 +186,14 @@ public final class Comparison {
   }
 
   /**
+   * The rows' names in the table, in order: the policy's (with the strategy's when the scenario has several), or a
+   * candidate's label ({@link #combine}).
+   */
+  public List<String> labels() {
+    return labels;
+  }
+
+  /**
    * The relative difference of the simulator from the testbed, (sim − testbed) / testbed; 0 if both are 0, NaN if
    * either is NaN.
    */
@@ -193,8 +234,9 @@ public final class Comparison {
   public String table() {
     StringBuilder sb = new StringBuilder();
     sb.append("| policy | metric | simulator | testbed | difference |\n| --- | --- | --- | --- | --- |\n");
-    for (Row row : rows) {
-      String name = scenario.strategies().size() > 1 ? row.policy() + " / " + row.strategy() : row.policy();
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      String name = labels.get(i);
       for (Metric m : METRICS) {
         double s = m.value().applyAsDouble(row.sim());
         double t = m.value().applyAsDouble(row.testbed());
@@ -213,14 +255,15 @@ public final class Comparison {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < rows.size(); i++) {
         String sep = i == 0 ? "" : ", ";
-        a.append(sep).append(rows.get(i).policy()).append(' ').append(s[i]);
-        b.append(sep).append(rows.get(i).policy()).append(' ').append(t[i]);
+        a.append(sep).append(labels.get(i)).append(' ').append(s[i]);
+        b.append(sep).append(labels.get(i)).append(' ').append(t[i]);
       }
       sb.append("| ").append(metric).append(" | ").append(a).append(" | ").append(b).append(" | ")
           .append(java.util.Arrays.equals(s, t) ? "yes" : "no").append(" |\n");
     }
-    sb.append(String.format(Locale.ROOT, "%nscenario (model units): %s; time scale %s (real = model x %s)%n",
-        scenario, timeScale, timeScale));
+    sb.append(String.format(Locale.ROOT, "%nscenario (model units%s): %s; time scale %s (real = model x %s)%n",
+        candidates ? "; each candidate has its own strategies, base, cap, max-attempts and policies" : "", scenario,
+        timeScale, timeScale));
     return sb.toString();
   }
 

@@ -1,5 +1,8 @@
 package io.github.backoff.testbed;
 
+import io.github.backoff.preset.Preset;
+import io.github.backoff.sim.StrategyRegistry;
+import io.github.backoff.sim.advise.Scenario;
 import io.github.backoff.sim.overload.NetworkLatency;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadSimModel;
@@ -7,9 +10,13 @@ import io.github.backoff.sim.spi.Parameter;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The simulator against the testbed, from the command line: the options of {@code backoff simulate --model overload}
@@ -23,6 +30,15 @@ import java.util.Map;
  * time less the server's hold on it, see {@link TestbedResult#overhead()}) is given to the simulator as a
  * log-normal of its mean and standard deviation, divided by the time scale. With {@code --calibrate 0}, the
  * sequential loopback measurement is used instead.
+ *
+ * <p><b>Candidates.</b> {@code --candidate "[LABEL:] OPTIONS"}, repeated, compares candidates that differ in more
+ * than the policy: each is its own strategy, base, cap, attempt limit and policy, given as the options
+ * {@code --strategies NAME --base MS --cap MS --max-attempts N --policies P} (exactly what
+ * {@code Candidate.simulateOptions()} of backoff-sim's advisor prints), which override the shared ones for that
+ * candidate. Each must come to one strategy and one policy ({@code retries} when it names none). Each candidate is
+ * simulated and run on the same seeds, and the table ranks them among each other, named by their labels.
+ * {@code --scenario FILE} takes the shared options from a steady {@code backoff advise} scenario file
+ * ({@code Scenario.simulateOptions()}); options on the command line override it.
  *
  * <p>The defaults differ from the simulator's in two places: {@code --policies retries,retry-quota,token-bucket}
  * and {@code --runs 1}. Prints the measurements, one line per testbed run and the side-by-side table
@@ -40,6 +56,15 @@ public final class TestbedMain {
   public static final String DEFAULT_POLICIES = "retries,retry-quota,token-bucket";
   /** The calibration run's index: streams of their own, apart from the compared runs'. */
   static final int CALIBRATION_RUN = 1_000_000;
+  /** The options a {@code --candidate} may give: those of a policy, not of the scenario. */
+  static final Set<String> CANDIDATE_OPTIONS = Set.of("strategies", "base", "cap", "max-attempts", "policies");
+
+  /** The presets by name, beyond the study's five strategies, as the advisor's candidates name them. */
+  static final StrategyLookup PRESETS =
+      (name, base, cap) -> Preset.names().contains(name) ? Preset.byName(name).backoff() : null;
+
+  /** A candidate of {@code --candidate}: its label and its options. */
+  record CandidateOptions(String label, Map<String, String> options) {}
 
   private TestbedMain() {}
 
@@ -54,8 +79,10 @@ public final class TestbedMain {
   /** Runs the comparison and returns the exit status: 0, or 2 for a bad option. */
   static int run(String[] args, PrintStream out, PrintStream err) {
     Map<String, String> options = new LinkedHashMap<>();
-    options.put("policies", DEFAULT_POLICIES);
-    options.put("runs", "1");
+    Map<String, String> explicit = new LinkedHashMap<>();
+    List<CandidateOptions> candidates = new ArrayList<>();
+    List<OverloadConfig> candidateConfigs = new ArrayList<>();
+    String scenarioFile = null;
     double timeScale = 1;
     int measure = 500;
     double calibrate = 10;
@@ -71,12 +98,13 @@ public final class TestbedMain {
         }
         String name = option.startsWith("--") ? option.substring(2) : "";
         Parameter parameter = parameters.get(name);
-        boolean own = name.equals("time-scale") || name.equals("measure") || name.equals("calibrate");
+        boolean own = name.equals("time-scale") || name.equals("measure") || name.equals("calibrate")
+            || name.equals("candidate") || name.equals("scenario");
         if (!own && !Settings.COMMON.contains(name) && parameter == null) {
           throw new IllegalArgumentException("unknown option: " + option);
         }
         if (parameter != null && parameter.kind() == Parameter.Kind.FLAG) {
-          options.put(name, "true");
+          explicit.put(name, "true");
           continue;
         }
         if (i + 1 >= args.length) {
@@ -99,16 +127,53 @@ public final class TestbedMain {
           if (calibrate != Math.rint(calibrate) || calibrate < 0 || calibrate > 3600) {
             throw new IllegalArgumentException("calibrate: must be whole seconds in [0, 3600]: " + value);
           }
+        } else if (name.equals("candidate")) {
+          candidates.add(candidate(value));
+        } else if (name.equals("scenario")) {
+          scenarioFile = value;
         } else {
-          options.put(name, value);
+          explicit.put(name, value);
         }
       }
+      options.put("policies", candidates.isEmpty() ? DEFAULT_POLICIES : "retries");
+      options.put("runs", "1");
+      if (scenarioFile != null) {
+        options.putAll(scenarioOptions(scenarioFile));
+      }
+      options.putAll(explicit);
       // Checked before the measurement: a bad option fails at once.
-      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), StrategyLookup.NONE);
-      for (var p : scenario.policies()) {
-        if (p.rateLimiter() != null) {
-          throw new IllegalArgumentException("policies: '" + p.name() + "' has a rate limiter, which the testbed "
-              + "does not run");
+      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), PRESETS);
+      for (CandidateOptions c : candidates) {
+        Map<String, String> o = new LinkedHashMap<>(options);
+        o.putAll(c.options());
+        OverloadConfig config;
+        try {
+          config = OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("candidate '" + c.label() + "': " + e.getMessage(), e);
+        }
+        if (config.policies().size() != 1 || config.strategies().size() != 1) {
+          throw new IllegalArgumentException("candidate '" + c.label() + "': must come to one strategy and one "
+              + "policy, not " + config.strategies().size() + " and " + config.policies().size());
+        }
+        String strategy = config.strategies().get(0);
+        if (timeScale != 1 && !StrategyRegistry.STUDY_NAMES.contains(strategy)) {
+          throw new IllegalArgumentException("candidate '" + c.label() + "': time-scale: strategy '" + strategy
+              + "' keeps its own durations; only the study strategies ("
+              + String.join(", ", StrategyRegistry.STUDY_NAMES) + ") scale: use --time-scale 1");
+        }
+        candidateConfigs.add(config);
+      }
+      List<OverloadConfig> all = new ArrayList<>(candidateConfigs);
+      if (candidates.isEmpty()) {
+        all.add(scenario);
+      }
+      for (OverloadConfig config : all) {
+        for (var p : config.policies()) {
+          if (p.rateLimiter() != null) {
+            throw new IllegalArgumentException("policies: '" + p.name() + "' has a rate limiter, which the testbed "
+                + "does not run");
+          }
         }
       }
       if (scenario.dropExpired()) {
@@ -135,7 +200,7 @@ public final class TestbedMain {
         calibration.put("outage-length", "0");
         calibration.put("horizon", Long.toString((long) calibrate));
         calibration.put("runs", "1");
-        OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), StrategyLookup.NONE);
+        OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), PRESETS);
         TestbedResult r = Testbed.run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);
         out.println("network time in situ, calibration run (no-retry, no outage, " + (long) calibrate
             + " s; real): " + r.overhead() + "; send lag mean " + String.format(java.util.Locale.ROOT, "%.2f ms",
@@ -145,14 +210,99 @@ public final class TestbedMain {
         }
       }
       options.put("network-latency", latency.toString());
-      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), StrategyLookup.NONE);
+      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), PRESETS);
     }
     out.println("network latency given to the simulator (model time): " + scenario.networkLatency());
-    Comparison comparison = Comparison.run(scenario, timeScale, out);
+    Comparison comparison;
+    if (candidates.isEmpty()) {
+      comparison = Comparison.run(scenario, timeScale, out);
+    } else {
+      List<Comparison> parts = new ArrayList<>();
+      List<String> labels = new ArrayList<>();
+      for (CandidateOptions c : candidates) {
+        Map<String, String> o = new LinkedHashMap<>(options);
+        o.putAll(c.options());
+        out.println("candidate " + c.label() + ": " + c.options());
+        parts.add(Comparison.run(OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS), timeScale,
+            out));
+        labels.add(c.label());
+      }
+      comparison = Comparison.combine(scenario, timeScale, parts, labels);
+    }
     out.println();
     out.print(comparison.table());
     out.println("load average after: " + loadAverage());
     return 0;
+  }
+
+  /**
+   * Parses a {@code --candidate} value: {@code [LABEL:] --strategies NAME --base MS --cap MS --max-attempts N
+   * --policies P}, any of the options, each once. Without a label, the options' values name it.
+   */
+  static CandidateOptions candidate(String value) {
+    String text = value.strip();
+    String label = null;
+    int firstOption = text.indexOf("--");
+    if (firstOption < 0) {
+      throw new IllegalArgumentException("candidate: no options in '" + value + "' (give --strategies NAME --base MS "
+          + "--cap MS --max-attempts N --policies P)");
+    }
+    if (firstOption > 0) {
+      String head = text.substring(0, firstOption).strip();
+      if (!head.endsWith(":") || head.length() == 1) {
+        throw new IllegalArgumentException("candidate: expected 'LABEL: --option value ...': '" + value + "'");
+      }
+      label = head.substring(0, head.length() - 1).strip();
+      text = text.substring(firstOption);
+    }
+    String[] tokens = text.split("\\s+");
+    Map<String, String> options = new LinkedHashMap<>();
+    for (int i = 0; i < tokens.length; i += 2) {
+      String name = tokens[i].startsWith("--") ? tokens[i].substring(2) : null;
+      if (name == null || !CANDIDATE_OPTIONS.contains(name)) {
+        throw new IllegalArgumentException("candidate: unknown option '" + tokens[i] + "' in '" + value
+            + "' (a candidate takes --strategies, --base, --cap, --max-attempts, --policies)");
+      }
+      if (i + 1 >= tokens.length || tokens[i + 1].startsWith("--")) {
+        throw new IllegalArgumentException("candidate: " + tokens[i] + ": missing value in '" + value + "'");
+      }
+      if (options.put(name, tokens[i + 1]) != null) {
+        throw new IllegalArgumentException("candidate: " + tokens[i] + " given twice in '" + value + "'");
+      }
+    }
+    if (label == null) {
+      StringBuilder sb = new StringBuilder(options.getOrDefault("strategies", "full-jitter"));
+      if (options.containsKey("base") || options.containsKey("cap")) {
+        sb.append(' ').append(options.getOrDefault("base", "")).append("..").append(options.getOrDefault("cap", ""))
+            .append(" ms");
+      }
+      if (options.containsKey("max-attempts")) {
+        sb.append(" x").append(options.get("max-attempts"));
+      }
+      sb.append(' ').append(options.getOrDefault("policies", "retries"));
+      label = sb.toString();
+    }
+    return new CandidateOptions(label, java.util.Collections.unmodifiableMap(options));
+  }
+
+  /** The shared options of a steady advise scenario file, as {@code backoff simulate --model overload} takes them. */
+  static Map<String, String> scenarioOptions(String file) {
+    Scenario s = Scenario.load(Path.of(file));
+    if (s.isBurst()) {
+      throw new IllegalArgumentException("scenario: " + file + " is a burst scenario; the testbed runs steady ones");
+    }
+    String[] tokens = s.simulateOptions().split("\\s+");
+    Map<String, String> options = new LinkedHashMap<>();
+    for (int i = 0; i < tokens.length; i++) {
+      String name = tokens[i].substring(2);
+      if (i + 1 < tokens.length && !tokens[i + 1].startsWith("--")) {
+        options.put(name, tokens[++i]);
+      } else {
+        options.put(name, "true");
+      }
+    }
+    options.remove("model");
+    return options;
   }
 
   private static double number(String name, String value) {
@@ -169,7 +319,8 @@ public final class TestbedMain {
   }
 
   private static String usage() {
-    StringBuilder sb = new StringBuilder("usage: TestbedMain [--time-scale F] [--calibrate S] [--measure N] [--strategies LIST] "
+    StringBuilder sb = new StringBuilder("usage: TestbedMain [--scenario FILE] [--candidate \"[LABEL:] OPTIONS\"]... "
+        + "[--time-scale F] [--calibrate S] [--measure N] [--strategies LIST] "
         + "[--runs R] [--seed S] [--base D] [--cap D]");
     for (Parameter p : OverloadSimModel.INSTANCE.parameters()) {
       sb.append(p.kind() == Parameter.Kind.FLAG ? " [--" + p.name() + "]" : " [--" + p.name() + " " + p.label() + "]");

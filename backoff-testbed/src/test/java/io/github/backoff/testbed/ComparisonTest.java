@@ -34,4 +34,11 @@ class ComparisonTest {
     assertThatThrownBy(() -> LoopbackLatency.measure(10, Duration.ofMillis(-1)))
         .hasMessage("spacing must not be negative: PT-0.001S");
   }
+
+  @Test
+  void combine_labelsNotOnePerRow_failsNamingThem() {
+    assertThatThrownBy(() -> Comparison.combine(io.github.backoff.sim.overload.OverloadConfig.builder().build(), 1.0,
+        java.util.List.of(), java.util.List.of("advised")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("labels: 1 for 0 rows");
+  }
 }

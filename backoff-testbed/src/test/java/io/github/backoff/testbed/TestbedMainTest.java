@@ -1,6 +1,8 @@
 package io.github.backoff.testbed;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -72,5 +74,87 @@ class TestbedMainTest {
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("network latency given to the simulator (model time): 0",
         "| `no-retry` | requests at the server |", "| rank by (within 5 %: a tie) | simulator | testbed | same |");
+  }
+
+  @Test
+  void candidate_simulateOptions_parseWithAndWithoutLabel() {
+    TestbedMain.CandidateOptions advised = TestbedMain.candidate(
+        "advised: --strategies aws-sdk-standard --max-attempts 3 --policies retry-quota");
+    assertThat(advised.label()).isEqualTo("advised");
+    assertThat(advised.options()).containsExactly(entry("strategies", "aws-sdk-standard"), entry("max-attempts", "3"),
+        entry("policies", "retry-quota"));
+    TestbedMain.CandidateOptions plain = TestbedMain.candidate(
+        "--strategies full-jitter --base 50 --cap 20000 --max-attempts 3 --policies retries");
+    assertThat(plain.label()).isEqualTo("full-jitter 50..20000 ms x3 retries");
+    assertThat(plain.options()).containsEntry("base", "50").containsEntry("cap", "20000");
+  }
+
+  @Test
+  void candidate_badValues_failNamingThem() {
+    assertThatThrownBy(() -> TestbedMain.candidate("advised")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("candidate: no options in 'advised'");
+    assertThatThrownBy(() -> TestbedMain.candidate("advised --strategies full-jitter"))
+        .hasMessageStartingWith("candidate: expected 'LABEL: --option value ...'");
+    assertThatThrownBy(() -> TestbedMain.candidate("--strategies full-jitter --rate 5"))
+        .hasMessageStartingWith("candidate: unknown option '--rate' in");
+    assertThatThrownBy(() -> TestbedMain.candidate("--strategies full-jitter --base"))
+        .hasMessageStartingWith("candidate: --base: missing value");
+    assertThatThrownBy(() -> TestbedMain.candidate("--base 5 --base 6"))
+        .hasMessageStartingWith("candidate: --base given twice");
+  }
+
+  @Test
+  void run_badCandidates_printOneLineAndExit2() {
+    assertThat(run("--candidate", "x: --strategies full-jitter,equal-jitter")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo("error: candidate 'x': must come to one strategy and one policy, not 2 and 1"
+            + System.lineSeparator());
+    err.reset();
+    assertThat(run("--candidate", "x: --strategies nope")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: candidate 'x': strategies: unknown strategy "
+        + "'nope'");
+    err.reset();
+    assertThat(run("--candidate", "x: --policies adaptive")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("error: policies: 'adaptive' has a rate limiter, which the testbed does not run");
+    err.reset();
+    assertThat(run("--time-scale", "0.5", "--candidate", "x: --strategies aws-sdk-standard")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: candidate 'x': time-scale: strategy "
+        + "'aws-sdk-standard' keeps its own durations");
+    err.reset();
+    assertThat(run("--candidate", "--rate 5")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: candidate: unknown option '--rate'");
+  }
+
+  @Test
+  void run_scenarioFile_takesItsOptionsAndRejectsABurst() {
+    assertThat(TestbedMain.scenarioOptions("../docs/scenarios/outage-80-testbed.properties"))
+        .containsEntry("rate", "80")
+        .containsEntry("capacity", "100").containsEntry("queue", "200").containsEntry("outage-start", "10")
+        .containsEntry("outage-length", "30").containsEntry("horizon", "60").doesNotContainKey("model");
+    assertThat(TestbedMain.scenarioOptions("../docs/scenarios/throttling.properties"))
+        .containsEntry("server", "throttling").containsEntry("throttle-rate", "450");
+    assertThat(run("--scenario", "../docs/scenarios/aws-contention.properties")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: scenario: ../docs/scenarios/"
+        + "aws-contention.properties is a burst scenario");
+    err.reset();
+    assertThat(run("--scenario", "nope.properties")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("error: scenario: no such file: nope.properties"
+        + System.lineSeparator());
+  }
+
+  @Test
+  void run_candidates_simulatesAndRunsEachAndNamesThemByLabel() {
+    assertThat(run("--scenario", "../docs/scenarios/outage-80-testbed.properties", "--rate", "20", "--capacity", "50",
+        "--queue", "20", "--outage-start", "0", "--outage-length", "0", "--horizon", "2", "--measure", "0",
+        "--calibrate", "0",
+        "--candidate", "advised: --strategies aws-sdk-standard --max-attempts 3 --policies retry-quota",
+        "--candidate", "--strategies full-jitter --base 50 --cap 1000 --max-attempts 5 --policies token-bucket"))
+        .isZero();
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(text).contains("| `advised` | requests at the server |",
+        "| `full-jitter 50..1000 ms x5 token-bucket` | lost |",
+        "| requests at the server | advised 1, full-jitter 50..1000 ms x5 token-bucket 1 |",
+        "each candidate has its own strategies", "rate=20");
   }
 }

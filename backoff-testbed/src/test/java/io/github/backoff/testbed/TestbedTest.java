@@ -14,8 +14,8 @@ import io.github.backoff.sim.overload.OverloadStreams;
 import org.junit.jupiter.api.Test;
 
 /**
- * The small, fast version of the comparison (docs/testbed.md): a short outage at 80 % load, run for real and
- * simulated on the same seed. Only what does not depend on the machine's speed is compared, with room for a
+ * The small, fast version of the comparison (docs/advise.md, "Checked against a real server"): a short outage at
+ * 80 % load, run for real and simulated on the same seed. Only what does not depend on the machine's speed is compared, with room for a
  * loaded 2-core machine: the requests (the same arrival stream), the load at the server and the requests lost. The
  * latency comparison is the documented full run's.
  */

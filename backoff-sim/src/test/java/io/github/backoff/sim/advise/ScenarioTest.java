@@ -207,7 +207,7 @@ class ScenarioTest {
 
   @Test
   void shippedScenarios_parse() throws Exception {
-    for (String name : List.of("aws-contention", "outage-80", "throttling")) {
+    for (String name : List.of("aws-contention", "outage-80", "outage-80-testbed", "throttling", "throttling-testbed")) {
       Scenario s = Scenario.load(Path.of("../docs/scenarios/" + name + ".properties"));
       assertThat(s.search().grid).as(name).isNotEmpty();
     }
