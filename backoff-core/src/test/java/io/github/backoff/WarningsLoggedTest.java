@@ -2,12 +2,16 @@ package io.github.backoff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.backoff.hedge.HedgePolicy;
+import io.github.backoff.hedge.Hedger;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.ManualScheduler;
 import io.github.backoff.testing.FakeClock;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -93,6 +97,27 @@ class WarningsLoggedTest {
     assertThat(records).singleElement().satisfies(r -> {
       assertThat(r.getLevel()).isEqualTo(Level.WARNING);
       assertThat(r.getMessage()).contains("threw on Succeeded");
+      assertThat(r.getThrown()).isSameAs(boom);
+    });
+  }
+
+  @Test
+  void hedgerCallAsync_listenerThrows_logsAWarningAndTheCallCarriesOn() {
+    IllegalStateException boom = new IllegalStateException("hedge listener broke");
+    ManualScheduler scheduler = new ManualScheduler();
+    Hedger<String> hedger = Hedger.builder(HedgePolicy.<String>builder().withDelay(Duration.ofMillis(100))
+            .onEvent(event -> {
+              throw boom;
+            }).build())
+        .withTicker(scheduler::nanoTime).withScheduler(scheduler).build();
+
+    CompletableFuture<String> call = hedger.callAsync(() -> CompletableFuture.completedFuture("ok"));
+
+    assertThat(call).isCompletedWithValue("ok");
+    assertThat(records).singleElement().satisfies(r -> {
+      assertThat(r.getLevel()).isEqualTo(Level.WARNING);
+      assertThat(r.getLoggerName()).isEqualTo("io.github.backoff.hedge");
+      assertThat(r.getMessage()).contains("threw on HedgeWon");
       assertThat(r.getThrown()).isSameAs(boom);
     });
   }
