@@ -263,13 +263,13 @@ class HttpRetryCallsTest {
   @Test
   void options_everySetting_isReadBackAndSurvivesToBuilder() {
     ManualScheduler scheduler = new ManualScheduler();
-    HttpRetryOptions options = HttpRetryOptions.builder().withRetryableStatuses(503, 429)
+    HttpRetryOptions options = HttpRetryOptions.builder().withRetryableStatuses(503)
         .withRetryableMethods("POST").withMaxRetryAfter(Duration.ofSeconds(30))
         .withRetryAfterMillisHeader("x-hint", Duration.ofSeconds(2)).withoutBudget().withClock(WALL)
         .withTicker(clock::nanoTime).withSleeper(clock::sleep).withScheduler(scheduler).withRandom(HALF).build();
 
     for (HttpRetryOptions o : List.of(options, options.toBuilder().build())) {
-      assertThat(o.retryableStatuses()).containsExactly(503, 429);
+      assertThat(o.retryableStatuses()).containsExactly(503);
       assertThat(o.retryableMethods()).contains(java.util.Set.of("POST"));
       assertThat(o.maxRetryAfter()).isEqualTo(Duration.ofSeconds(30));
       assertThat(o.retryAfterMillisHeader()).contains("x-hint");
@@ -280,7 +280,7 @@ class HttpRetryCallsTest {
       assertThat(o.sleeper()).isSameAs(options.sleeper());
       assertThat(o.scheduler()).containsSame(scheduler);
       assertThat(o.random()).containsSame(HALF);
-      assertThat(o).hasToString("HttpRetryOptions[statuses=[503, 429], methods=[POST], maxRetryAfter=PT30S,"
+      assertThat(o).hasToString("HttpRetryOptions[statuses=[503], methods=[POST], maxRetryAfter=PT30S,"
           + " retryAfterMillisHeader=x-hint (at most PT2S above the backoff), defaultBudget=false]");
     }
   }
