@@ -174,22 +174,23 @@ abstract class FaultScenarios extends SendScenarios {
   @Test
   void send_attemptTimeoutLongerThanTheTimeLeft_isCutToTheTimeLeft() throws IOException {
     try (FaultServer raw = FaultServer.start().dispatch(r -> slowBody(12))) {
-      Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(600))
-          .withMaxElapsed(Duration.ofMillis(900)));
+      Client http = realTime(policy().withAttemptTimeout(Duration.ofMillis(1000))
+          .withMaxElapsed(Duration.ofMillis(1300)));
       long start = System.nanoTime();
 
       assertThatThrownBy(() -> http.send(get(raw), BodyHandlers.ofString()))
           .isInstanceOfSatisfying(RetryException.class, e -> {
             assertThat(e.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
             assertThat(e.attempts()).isEqualTo(2);
-            // The second attempt had what was left of the 900 ms (about 290 ms), not 600 ms.
+            // The second attempt had what was left of the 1.3 s (about 290 ms), not 1 s.
             assertThat(e.getCause()).isInstanceOf(HttpTimeoutException.class)
                 .hasMessageStartingWith("attempt 2 timed out after ");
             long millis = Long.parseLong(e.getCause().getMessage().split(" ")[5]);
-            assertThat(millis).isLessThan(400);
+            assertThat(millis).isLessThan(700);
           });
-      // Without the cut the second attempt would end at 1.2 s at the earliest; with it, at the 900 ms deadline.
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1300));
+      // Without the cut the second attempt would end at 2 s at the earliest; with it, at the 1.3 s deadline (the margin
+      // is for a loaded 2-core machine, where this test once ran past a tighter bound).
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1900));
       assertThat(raw.requestCount()).isEqualTo(2);
     }
   }
