@@ -173,31 +173,6 @@ class RetryDecisionEdgesTest {
   }
 
   @Test
-  void addBudgetCost_twoCosts_packsTheSumLowAndTheLastCostHigh() {
-    long packed = RetryCore.addBudgetCost(RetryCore.addBudgetCost(0, 3), 5);
-
-    assertThat(packed & 0xFFFF_FFFFL).isEqualTo(8);
-    assertThat(packed >>> 32).isEqualTo(5);
-  }
-
-  @Test
-  void addBudgetCost_previousLastCostInTheHighBits_isReplacedNotAdded() {
-    long first = RetryCore.addBudgetCost(0, 0x7FFF_FFFFL); // the high bits are full of the first cost
-
-    long second = RetryCore.addBudgetCost(first, 1);
-
-    assertThat(second).isEqualTo((1L << 32) | 0x8000_0000L);
-  }
-
-  @Test
-  void addBudgetCost_totalPastTwoToThe32_saturates() {
-    long packed = RetryCore.addBudgetCost(RetryCore.addBudgetCost(0, 0xFFFF_FFF0L), 0x100L);
-
-    assertThat(packed & 0xFFFF_FFFFL).isEqualTo(0xFFFF_FFFFL);
-    assertThat(packed >>> 32).isEqualTo(0x100L);
-  }
-
-  @Test
   void call_rateLimiterWithATokenAndATimeBudget_retriesWithoutExtraWait() throws Exception {
     AtomicInteger calls = new AtomicInteger();
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
