@@ -41,8 +41,9 @@ final class RetryCore<R> {
     this.random = random;
     this.eagerStart = policy.maxElapsedNanos != Long.MAX_VALUE || policy.hasListeners
         || policy.attemptTimeoutNanos != 0;
-    this.plain = !eagerStart && policy.budget == null && policy.rateLimiter == null && policy.delayOverride == null;
-    this.bare = !eagerStart && policy.budget == null && policy.rateLimiter == null && policy.retryIfResult == null;
+    boolean nothingAround = !eagerStart && policy.budget == null && policy.rateLimiter == null;
+    this.plain = nothingAround && policy.delayOverride == null;
+    this.bare = nothingAround && policy.retryIfResult == null;
   }
 
   /**

@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 /**
  * The one shared scheduler of retriers, hedgers and HTTP clients built without one: <b>one</b> timer thread,
@@ -71,7 +72,7 @@ public final class DefaultScheduler {
           new SynchronousQueue<>(), daemon(n -> WORKER_PREFIX + n));
     }
 
-    private static ThreadFactory daemon(java.util.function.IntFunction<String> name) {
+    private static ThreadFactory daemon(IntFunction<String> name) {
       AtomicInteger count = new AtomicInteger();
       return r -> {
         Thread t = new Thread(r, name.apply(count.incrementAndGet()));

@@ -1,6 +1,7 @@
 package io.github.backoff.sim.overload;
 
 import io.github.backoff.sim.engine.Normal;
+import io.github.backoff.sim.internal.DurationText;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -210,31 +211,14 @@ public final class NetworkLatency {
     if (t.equals("0")) {
       return 0;
     }
-    int i = 0;
-    while (i < t.length() && (Character.isDigit(t.charAt(i)) || t.charAt(i) == '.' || t.charAt(i) == '-'
-        || t.charAt(i) == '+')) {
-      i++;
-    }
-    String number = t.substring(0, i);
-    String unit = t.substring(i).strip();
-    double scale = switch (unit) {
-      case "ns" -> 1e-9;
-      case "us", "µs" -> 1e-6;
-      case "ms" -> 1e-3;
-      case "s" -> 1;
-      default -> throw new IllegalArgumentException(OPTION + ": '" + t + "' is not a duration with a unit (ns, us, "
-          + "ms or s; e.g. 2ms, normal:2ms,0.5ms): '" + whole + "'");
-    };
-    double value;
-    try {
-      value = Double.parseDouble(number);
-    } catch (NumberFormatException e) {
+    double seconds = DurationText.seconds(t);
+    if (Double.isNaN(seconds)) {
       throw new IllegalArgumentException(OPTION + ": '" + t + "' is not a duration with a unit (ns, us, ms or s;"
           + " e.g. 2ms, normal:2ms,0.5ms): '" + whole + "'");
     }
-    if (!(value >= 0) || Double.isInfinite(value)) {
+    if (!(seconds >= 0) || Double.isInfinite(seconds)) {
       throw new IllegalArgumentException(OPTION + ": durations must be >= 0: '" + whole + "'");
     }
-    return value * scale;
+    return seconds;
   }
 }

@@ -1,6 +1,7 @@
 package io.github.backoff.sim.overload;
 
 import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.sim.internal.DurationText;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -179,27 +180,12 @@ public final class RetryAfterHint {
     if (t.equals("0")) {
       return Duration.ZERO;
     }
-    int i = 0;
-    while (i < t.length() && (Character.isDigit(t.charAt(i)) || t.charAt(i) == '.')) {
-      i++;
-    }
-    String number = t.substring(0, i);
-    double scale = switch (t.substring(i).strip()) {
-      case "ns" -> 1;
-      case "us", "µs" -> 1e3;
-      case "ms" -> 1e6;
-      case "s" -> 1e9;
-      default -> throw new IllegalArgumentException(OPTION + ": '" + whole + "' is not 0, a duration with a unit "
-          + "(ns, us, ms or s; e.g. 1s, 500ms) or millis:DURATION");
-    };
-    double value;
-    try {
-      value = Double.parseDouble(number);
-    } catch (NumberFormatException e) {
+    // No sign: a hint is never negative, and "+1s" is no form of Retry-After.
+    double n = t.startsWith("-") || t.startsWith("+") ? Double.NaN : DurationText.nanos(t);
+    if (Double.isNaN(n)) {
       throw new IllegalArgumentException(OPTION + ": '" + whole + "' is not 0, a duration with a unit "
           + "(ns, us, ms or s; e.g. 1s, 500ms) or millis:DURATION");
     }
-    double n = value * scale;
     if (!(n <= 3600e9)) {
       throw new IllegalArgumentException(OPTION + ": must be in [0, 1 h]: '" + whole + "'");
     }
