@@ -178,4 +178,18 @@ class StandaloneExecutionTest {
     assertThat(execution.failedAttempts()).isZero();
     assertThat(limiter.tokens()).isEqualTo(0.0);
   }
+
+  @Test
+  void outcome_stoppedOnARetryableResult_returnsTheLastResult() {
+    StandaloneExecution<String> execution =
+        StandaloneExecution.start(retrier(constant(2).retryIfResult("busy"::equals)));
+
+    assertThatThrownBy(execution::outcome).isInstanceOf(IllegalStateException.class)
+        .hasMessage("the execution has not stopped");
+    assertThat(execution.onFailure("busy", null)).isEqualTo(1_000_000_000L);
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(execution.onFailure("busy", null)).isEqualTo(StandaloneExecution.STOP);
+
+    assertThat(execution.outcome()).isEqualTo("busy");
+  }
 }

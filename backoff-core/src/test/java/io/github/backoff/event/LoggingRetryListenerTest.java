@@ -76,4 +76,12 @@ class LoggingRetryListenerTest {
       lines.add(level + " " + format);
     }
   }
+
+  @Test
+  void format_gaveUpOnAResult_namesTheResult() {
+    GaveUp<Object> event = new GaveUp<>(1, Duration.ofMillis(3), StopReason.ATTEMPTS_EXHAUSTED, 503, null);
+
+    assertThat(LoggingRetryListener.format(event))
+        .isEqualTo("gave up after 1 attempt in 3 ms: attempts exhausted (result 503)");
+  }
 }

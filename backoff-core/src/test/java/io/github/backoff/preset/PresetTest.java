@@ -349,4 +349,11 @@ class PresetTest {
   Arbitrary<Preset> presets() {
     return Arbitraries.of(Preset.all());
   }
+
+  @Test
+  void toString_namesThePresetAndItsStrategy() {
+    Preset preset = Preset.byName("truncated-binary");
+
+    assertThat(preset).hasToString("truncated-binary: " + preset.backoff());
+  }
 }

@@ -2,6 +2,7 @@ package io.github.backoff.strategy;
 
 import static io.github.backoff.strategy.ConstantTest.NO_DRAWS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.testing.Randoms;
 import java.time.Duration;
@@ -39,5 +40,12 @@ class TruncatedTest {
   @Test
   void toString_always_namesInnerAndN() {
     assertThat(TRUNCATED).hasToString("exponential(base=100 ns, multiplier=2.0) truncated after 3 retries");
+  }
+
+  @Test
+  void everyMethod_retryBelowOne_throwsNamingIt() {
+    assertThatThrownBy(() -> TRUNCATED.delayNanos(0, 0, NO_DRAWS)).hasMessage("retry must be >= 1: 0");
+    assertThatThrownBy(() -> TRUNCATED.minDelayNanos(0)).hasMessage("retry must be >= 1: 0");
+    assertThatThrownBy(() -> TRUNCATED.maxDelayNanos(-1)).hasMessage("retry must be >= 1: -1");
   }
 }
