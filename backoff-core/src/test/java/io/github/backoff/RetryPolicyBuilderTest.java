@@ -75,6 +75,14 @@ class RetryPolicyBuilderTest {
   }
 
   @Test
+  void withDelayOverride_maxEqualToMin_isAccepted() {
+    RetryPolicy<Object> policy = RetryPolicy.builder()
+        .withDelayOverride((r, f) -> Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(1)).build();
+
+    assertThat(policy).isNotNull();
+  }
+
+  @Test
   void giveUpIfOverrideExceedsMax_withoutOverride_isIllegalState() {
     assertThatThrownBy(() -> RetryPolicy.builder().giveUpIfOverrideExceedsMax())
         .isInstanceOf(IllegalStateException.class)
