@@ -85,6 +85,32 @@ class WarningsLoggedTest {
   }
 
   @Test
+  void call_kindConditionThrows_logsAWarningAndTakesTheDefaultStrategy() throws Exception {
+    IllegalStateException boom = new IllegalStateException("condition broke");
+    AtomicInteger calls = new AtomicInteger();
+    Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ofSeconds(2)))
+        .withBackoffFor(RetryKind.onFailure("broken", failure -> {
+          throw boom;
+        }, Backoff.constant(Duration.ofSeconds(7)))).build());
+
+    String result = retrier.call(() -> {
+      if (calls.incrementAndGet() == 1) {
+        throw new IOException("once");
+      }
+      return "ok";
+    });
+
+    assertThat(result).isEqualTo("ok");
+    assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(2));
+    assertThat(records).singleElement().satisfies(r -> {
+      assertThat(r.getLevel()).isEqualTo(Level.WARNING);
+      assertThat(r.getMessage()).contains("threw; taken as not matching");
+      assertThat(r.getThrown()).isSameAs(boom);
+    });
+  }
+
+  @Test
   void call_listenerThrows_logsAWarningPerEventAndTheCallCarriesOn() throws Exception {
     IllegalStateException boom = new IllegalStateException("listener broke");
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()

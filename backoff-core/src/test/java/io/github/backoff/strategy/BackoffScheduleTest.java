@@ -147,4 +147,16 @@ class BackoffScheduleTest {
   net.jqwik.api.Arbitrary<String> specs() {
     return net.jqwik.api.Arbitraries.of(BackoffSpec.NAMES);
   }
+
+  @Test
+  void sampleNanos_eachSampleIsOneSequenceDrawnInTurn() {
+    // Sample 0 draws retries 1 and 2 first (0.1, 0.2), then sample 1 (0.3, 0.4).
+    BackoffSchedule schedule = BackoffSchedule.of(Backoff.constant(Duration.ofNanos(1000)).withFullJitter(), 2, 2,
+        Randoms.uniforms(0.1, 0.2, 0.3, 0.4));
+
+    assertThat(schedule.sampleNanos(0, 1)).isEqualTo(100);
+    assertThat(schedule.sampleNanos(0, 2)).isEqualTo(200);
+    assertThat(schedule.sampleNanos(1, 1)).isEqualTo(300);
+    assertThat(schedule.sampleNanos(1, 2)).isEqualTo(400);
+  }
 }

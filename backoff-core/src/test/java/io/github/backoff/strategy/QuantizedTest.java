@@ -53,4 +53,21 @@ class QuantizedTest {
     assertThat(Backoff.constant(Duration.ofMillis(1)).quantizedTo(Duration.ofNanos(51_200)))
         .hasToString("constant(1 ms) in whole multiples of 51.2 us");
   }
+
+  @Test
+  void maxDelayNanos_fullJitterAtTwoToThe52_keepsTheTopWhereDrawsCanReachIt() {
+    long top = 1L << 52; // from here on t·u can round up to t itself, so t stays the maximum
+    Backoff backoff = Backoff.constant(Duration.ofNanos(top)).withFullJitter().quantizedTo(Duration.ofNanos(1));
+
+    assertThat(backoff.maxDelayNanos(1)).isEqualTo(top);
+    assertThat(Backoff.constant(Duration.ofNanos(top - 1)).withFullJitter().quantizedTo(Duration.ofNanos(1))
+        .maxDelayNanos(1)).isEqualTo(top - 2);
+  }
+
+  @Test
+  void maxDelayNanos_fullJitterOverZero_isZero() {
+    Backoff backoff = Backoff.constant(Duration.ZERO).withFullJitter().quantizedTo(Duration.ofNanos(1));
+
+    assertThat(backoff.maxDelayNanos(1)).isZero();
+  }
 }
