@@ -21,6 +21,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
@@ -86,6 +87,26 @@ class BackoffHttpClientsAutoConfigurationTest {
       assertThat(restClient.policy()).isSameAs(retriers.policy("remote"));
       assertThat(restTemplate.policy()).isSameAs(retriers.policy("remote"));
       assertThat(webClient.policy()).isSameAs(retriers.policy("remote"));
+    });
+  }
+
+  @Test
+  void customizers_nameTheirPolicyAndRunLast() {
+    runner.withPropertyValues(ALL_THREE).run(context -> {
+      BackoffRestClientCustomizer restClient = context.getBean(BackoffRestClientCustomizer.class);
+      BackoffRestTemplateCustomizer restTemplate = context.getBean(BackoffRestTemplateCustomizer.class);
+      BackoffWebClientCustomizer webClient = context.getBean(BackoffWebClientCustomizer.class);
+
+      assertThat(restClient.policyName()).isEqualTo("remote");
+      assertThat(restTemplate.policyName()).isEqualTo("remote");
+      assertThat(webClient.policyName()).isEqualTo("remote");
+      // Last among the customizers, so that an interceptor or filter another one adds still runs inside the retry.
+      assertThat(restClient.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE);
+      assertThat(restTemplate.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE);
+      assertThat(webClient.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE);
+      assertThat(restClient).hasToString("BackoffRestClientCustomizer[remote]");
+      assertThat(restTemplate).hasToString("BackoffRestTemplateCustomizer[remote]");
+      assertThat(webClient).hasToString("BackoffWebClientCustomizer[remote]");
     });
   }
 

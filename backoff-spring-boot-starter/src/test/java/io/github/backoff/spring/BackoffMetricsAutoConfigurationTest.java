@@ -18,6 +18,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 /** Metrics wired automatically: a real {@link SimpleMeterRegistry}, calls through the Retriers bean and @Retry. */
 class BackoffMetricsAutoConfigurationTest {
@@ -111,6 +112,17 @@ class BackoffMetricsAutoConfigurationTest {
       assertThat(calls(registry, "payments", "success", "none")).isEqualTo(1.0);
       assertThat(calls(registry, "payments", "success_after_retry", "none")).isEqualTo(1.0);
       assertThat(registry.get(BackoffMetrics.ATTEMPTS).tag("name", "payments").summary().count()).isEqualTo(2);
+    });
+  }
+
+  @Test
+  void meterRegistryBean_customizerRunsLastAndNamesTheRegistry() {
+    runner.withUserConfiguration(Registry.class).run(context -> {
+      BackoffMetricsCustomizer customizer = context.getBean(BackoffMetricsCustomizer.class);
+
+      assertThat(customizer.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE);
+      assertThat(customizer).hasToString("BackoffMetricsCustomizer["
+          + context.getBean(MeterRegistry.class).getClass().getSimpleName() + "]");
     });
   }
 
