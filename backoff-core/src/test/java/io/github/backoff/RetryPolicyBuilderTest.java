@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FakeClock;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -75,11 +76,22 @@ class RetryPolicyBuilderTest {
   }
 
   @Test
-  void withDelayOverride_maxEqualToMin_isAccepted() {
-    RetryPolicy<Object> policy = RetryPolicy.builder()
+  void withDelayOverride_maxEqualToMin_clampsEveryAskToThatValue() throws Exception {
+    FakeClock clock = new FakeClock();
+    RetryPolicy<String> policy = RetryPolicy.<String>builder().withBackoff(Backoff.none())
         .withDelayOverride((r, f) -> Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(1)).build();
+    Retrier<String> retrier = Retrier.builder(policy).withTicker(clock::nanoTime).withSleeper(clock::sleep).build();
+    int[] calls = {0};
 
-    assertThat(policy).isNotNull();
+    String result = retrier.call(() -> {
+      if (++calls[0] == 1) {
+        throw new IOException("once");
+      }
+      return "ok";
+    });
+
+    assertThat(result).isEqualTo("ok");
+    assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(1));
   }
 
   @Test

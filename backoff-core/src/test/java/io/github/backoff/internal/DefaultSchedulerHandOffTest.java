@@ -34,7 +34,7 @@ class DefaultSchedulerHandOffTest {
   }
 
   @Test
-  void lifecycle_neverShutDownNorTerminated() {
+  void isShutdownIsTerminatedAwaitTermination_always_false() {
     assertThat(handOff.isShutdown()).isFalse();
     assertThat(handOff.isTerminated()).isFalse();
     assertThat(handOff.awaitTermination(0, TimeUnit.NANOSECONDS)).isFalse();

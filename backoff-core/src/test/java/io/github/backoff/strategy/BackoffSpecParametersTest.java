@@ -59,7 +59,7 @@ class BackoffSpecParametersTest {
   }
 
   @Test
-  void accessors_returnWhatWasGiven() {
+  void nameAndCap_given_returnWhatWasGiven() {
     BackoffSpec spec = BackoffSpec.of("linear").withCap(Duration.ofSeconds(3));
 
     assertThat(spec.name()).isEqualTo("linear");
