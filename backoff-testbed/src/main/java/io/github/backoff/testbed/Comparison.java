@@ -78,7 +78,17 @@ public final class Comparison {
   private final List<String> labels;
   private final boolean candidates;
 
-  private Comparison(OverloadConfig scenario, double timeScale, List<Row> rows) {
+  /**
+   * One testbed run, as {@link Testbed#run}: a seam, so that tests give hand-made results instead of running a server.
+   */
+  @FunctionalInterface
+  interface TestbedRunner {
+    /** Runs run {@code run} of {@code policy} with {@code strategy} of {@code scenario} at {@code timeScale}. */
+    TestbedResult run(OverloadConfig scenario, String policy, String strategy, int run, double timeScale);
+  }
+
+  /** The rows as they are, named after their policies (and strategies, when the scenario has several). */
+  Comparison(OverloadConfig scenario, double timeScale, List<Row> rows) {
     this(scenario, timeScale, rows, null);
   }
 
@@ -123,14 +133,29 @@ public final class Comparison {
    * @throws IllegalArgumentException as {@link Testbed#run}
    */
   public static Comparison run(OverloadConfig scenario, double timeScale, PrintStream progress) {
+    return run(scenario, timeScale, progress, Testbed::run);
+  }
+
+  /** {@link #run(OverloadConfig, double, PrintStream)} with the testbed runs made by {@code testbed}. */
+  static Comparison run(OverloadConfig scenario, double timeScale, PrintStream progress, TestbedRunner testbed) {
     OverloadResult sim = io.github.backoff.sim.overload.OverloadSimulator.simulate(scenario, ProgressListener.NONE);
+    return compare(scenario, timeScale, progress, sim, testbed);
+  }
+
+  /**
+   * The comparison of {@code sim}, the simulator's result of {@code scenario}, with the testbed runs {@code testbed}
+   * makes, each policy and strategy for {@code scenario.runs()} runs, one after another; writes a line per testbed
+   * run to {@code progress} (none if null).
+   */
+  static Comparison compare(OverloadConfig scenario, double timeScale, PrintStream progress, OverloadResult sim,
+      TestbedRunner testbed) {
     List<Row> rows = new ArrayList<>();
     for (OverloadPolicy policy : scenario.policies()) {
       for (String strategy : scenario.strategies()) {
         OverloadPoint point = sim.point(policy.name(), strategy);
         List<TestbedResult> runs = new ArrayList<>();
         for (int r = 0; r < scenario.runs(); r++) {
-          TestbedResult t = Testbed.run(scenario, policy.name(), strategy, r, timeScale);
+          TestbedResult t = testbed.run(scenario, policy.name(), strategy, r, timeScale);
           runs.add(t);
           if (progress != null) {
             OverloadRun s = point.runs().get(r);
@@ -148,7 +173,8 @@ public final class Comparison {
     return new Comparison(scenario, timeScale, rows);
   }
 
-  private static Figures simFigures(OverloadPoint p) {
+  /** The means over the runs of {@code p}. */
+  static Figures simFigures(OverloadPoint p) {
     int n = p.runs().size();
     double req = 0, att = 0, lost = 0, p50 = 0, p99 = 0, mean = 0, rec = 0;
     for (int r = 0; r < n; r++) {
@@ -165,7 +191,8 @@ public final class Comparison {
     return new Figures(req / n, att / n, lost / n, p50 / n, p99 / n, mean / n, rec / n);
   }
 
-  private static Figures testbedFigures(List<TestbedResult> runs) {
+  /** The means over {@code runs}. */
+  static Figures testbedFigures(List<TestbedResult> runs) {
     int n = runs.size();
     double req = 0, att = 0, lost = 0, p50 = 0, p99 = 0, mean = 0, rec = 0;
     for (TestbedResult t : runs) {

@@ -10,6 +10,7 @@ import io.github.backoff.sim.spi.Parameter;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.DoubleSupplier;
 
 /**
  * The simulator against the testbed, from the command line: the options of {@code backoff simulate --model overload}
@@ -66,6 +68,28 @@ public final class TestbedMain {
   /** A candidate of {@code --candidate}: its label and its options. */
   record CandidateOptions(String label, Map<String, String> options) {}
 
+  /** The sequential loopback measurement, as {@link LoopbackLatency#measure}. */
+  @FunctionalInterface
+  interface LoopbackProbe {
+    /** Measures {@code count} sequential loopback requests, {@code spacing} apart. */
+    LoopbackLatency.Measurement measure(int count, Duration spacing);
+  }
+
+  /**
+   * What {@link #run} takes from the machine: the load average (negative if unknown), the loopback measurement and
+   * the testbed's runs. A seam: tests give their own, to run the options, the calibration and the printing without
+   * a server.
+   *
+   * @param loadAverage the system's load average over the last minute, negative if unavailable
+   * @param loopback the sequential loopback measurement
+   * @param testbed a testbed run (the calibration run and the compared runs)
+   */
+  record Machine(DoubleSupplier loadAverage, LoopbackProbe loopback, Comparison.TestbedRunner testbed) {
+    /** This machine: its operating system's load average, a real loopback server and real testbed runs. */
+    static final Machine REAL = new Machine(ManagementFactory.getOperatingSystemMXBean()::getSystemLoadAverage,
+        LoopbackLatency::measure, Testbed::run);
+  }
+
   private TestbedMain() {}
 
   /** Runs the comparison; exits with 2 on a bad option. */
@@ -78,6 +102,11 @@ public final class TestbedMain {
 
   /** Runs the comparison and returns the exit status: 0, or 2 for a bad option. */
   static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, Machine.REAL);
+  }
+
+  /** {@link #run(String[], PrintStream, PrintStream)} on {@code machine}. */
+  static int run(String[] args, PrintStream out, PrintStream err, Machine machine) {
     Map<String, String> options = new LinkedHashMap<>();
     Map<String, String> explicit = new LinkedHashMap<>();
     List<CandidateOptions> candidates = new ArrayList<>();
@@ -185,10 +214,10 @@ public final class TestbedMain {
       return 2;
     }
     out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores; load average "
-        + loadAverage());
+        + loadAverage(machine.loadAverage().getAsDouble()));
     NetworkLatency latency = NetworkLatency.ZERO;
     if (measure > 0) {
-      LoopbackLatency.Measurement m = LoopbackLatency.measure(measure, Duration.ofMillis(2));
+      LoopbackLatency.Measurement m = machine.loopback().measure(measure, Duration.ofMillis(2));
       out.println("loopback latency, sequential requests (real): " + m);
       latency = m.asLognormal().scaled(1 / timeScale);
     }
@@ -201,7 +230,7 @@ public final class TestbedMain {
         calibration.put("horizon", Long.toString((long) calibrate));
         calibration.put("runs", "1");
         OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), PRESETS);
-        TestbedResult r = Testbed.run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);
+        TestbedResult r = machine.testbed().run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);
         out.println("network time in situ, calibration run (no-retry, no outage, " + (long) calibrate
             + " s; real): " + r.overhead() + "; send lag mean " + String.format(java.util.Locale.ROOT, "%.2f ms",
             r.lagMeanMs()));
@@ -215,7 +244,7 @@ public final class TestbedMain {
     out.println("network latency given to the simulator (model time): " + scenario.networkLatency());
     Comparison comparison;
     if (candidates.isEmpty()) {
-      comparison = Comparison.run(scenario, timeScale, out);
+      comparison = Comparison.run(scenario, timeScale, out, machine.testbed());
     } else {
       List<Comparison> parts = new ArrayList<>();
       List<String> labels = new ArrayList<>();
@@ -224,14 +253,14 @@ public final class TestbedMain {
         o.putAll(c.options());
         out.println("candidate " + c.label() + ": " + c.options());
         parts.add(Comparison.run(OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS), timeScale,
-            out));
+            out, machine.testbed()));
         labels.add(c.label());
       }
       comparison = Comparison.combine(scenario, timeScale, parts, labels);
     }
     out.println();
     out.print(comparison.table());
-    out.println("load average after: " + loadAverage());
+    out.println("load average after: " + loadAverage(machine.loadAverage().getAsDouble()));
     return 0;
   }
 
@@ -313,8 +342,8 @@ public final class TestbedMain {
     }
   }
 
-  private static String loadAverage() {
-    double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  /** A load average as printed: {@code n/a} if negative (unavailable). */
+  static String loadAverage(double load) {
     return load < 0 ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f (1 min)", load);
   }
 
