@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.backoff.sim.overload.NetworkLatency;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +63,12 @@ class LoopbackLatencyTest {
   }
 
   @Test
+  void asLognormal_meanAndSd_isTheModelsNetworkLatency() {
+    assertThat(new LoopbackLatency.Measurement(3, 0.002, 0.001, 0.0025, 0.004).asLognormal())
+        .isEqualTo(NetworkLatency.lognormal(0.002, 0.001));
+  }
+
+  @Test
   void toString_figures_inMilliseconds() {
     assertThat(new LoopbackLatency.Measurement(3, 0.002, 0.001, 0.0025, 0.004).toString())
         .isEqualTo("3 requests: mean 2.000 ms, sd 1.000 ms, p50 2.500 ms, p99 4.000 ms");
@@ -83,5 +90,18 @@ class LoopbackLatencyTest {
     assertThat(m.p50()).as("less the 2 ms service, in seconds").isGreaterThan(0).isLessThan(0.5);
     assertThat(m.mean()).isGreaterThan(0).isLessThan(0.5);
     assertThat(m.p99()).isGreaterThanOrEqualTo(m.p50());
+  }
+
+  @Test
+  void measure_interrupted_failsKeepingTheInterrupt() {
+    Thread.currentThread().interrupt();
+    try {
+      assertThatThrownBy(() -> LoopbackLatency.measure(10, Duration.ZERO))
+          .isInstanceOf(IllegalStateException.class).hasMessage("interrupted while measuring the loopback latency")
+          .hasCauseInstanceOf(InterruptedException.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
   }
 }

@@ -110,6 +110,13 @@ class RunAccountingTest {
   }
 
   @Test
+  void endOf_capacityRestoredMidService_finishesAtFullSpeed() {
+    // Half speed from the start: 25 done by 150, the other 15 at full speed.
+    List<double[]> changes = List.of(new double[] {100, 0.5}, new double[] {150, 1});
+    assertThat(RunAccounting.endOf(100, 40, changes)).isEqualTo(165.0);
+  }
+
+  @Test
   void endOf_capacityZeroForGood_isInfinity() {
     assertThat(RunAccounting.endOf(100, 50, List.of(new double[] {120, 0}))).isEqualTo(Double.POSITIVE_INFINITY);
   }
@@ -206,6 +213,17 @@ class RunAccountingTest {
         .measure();
     assertThat(o.recovery()).isCloseTo(1.0, within(EPS));
     assertThat(o.latencyMean()).isCloseTo(0.1, within(1e-9));
+  }
+
+  @Test
+  void measure_completionRoundingToTheHorizonsSecond_countsInTheLastSecond() {
+    // At time scale 1e7 a 1 s horizon is 1e16 ns; a completion 1 ns before it converts to the double 1e16, model
+    // second 1, which is past the goodput array's end: it counts in second 0, the last.
+    long horizon = O + 10_000_000_000_000_000L;
+    RunAccounting.Outcome o = new RunAccounting(OverloadConfig.builder().rate(1).outage(0, 0, 0).horizon(1).build(),
+        1e7, new double[] {0}, O, horizon, new long[] {horizon - 1}, new int[] {200}).measure();
+    assertThat(o.successes()).isEqualTo(1);
+    assertThat(o.latencyMean()).isEqualTo(1.0);
   }
 
   // ---------------------------------------------------------------- overhead
