@@ -49,8 +49,12 @@ class TestbedTest {
       assertThat(real.wallSeconds()).as(policy + ": wall").isBetween(6.0, 60.0);
       assertThat(real.lagMaxMs()).as(policy + ": latest send, ms").isBetween(0.0, 5_000.0);
       assertThat(real.lagMeanMs()).as(policy + ": mean lag, ms").isBetween(0.0, real.lagMaxMs());
-      assertThat(real.overhead().count()).as(policy + ": first-attempt successes after the warm-up").isPositive();
-      assertThat(real.overhead().mean()).as(policy + ": network time, s").isBetween(0.0, 1.0);
+      if (policy.equals("token-bucket")) {
+        // Under the storm (retries) no request after the warm-up may succeed at its first attempt; with the
+        // budget some 40 do.
+        assertThat(real.overhead().count()).as(policy + ": first-attempt successes after the warm-up").isPositive();
+        assertThat(real.overhead().mean()).as(policy + ": network time, s").isBetween(0.0, 1.0);
+      }
       load[p] = real.attempts();
     }
     // The simulator has 3.2x against 1.2x: the storm is real, and the budget stops it.
