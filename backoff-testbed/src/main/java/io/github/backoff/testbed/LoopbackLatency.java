@@ -94,11 +94,7 @@ public final class LoopbackLatency {
     if (spacing.isNegative()) {
       throw new IllegalArgumentException("spacing must not be negative: " + spacing);
     }
-    ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
-      Thread t = new Thread(r, "loopback-latency");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool = Executors.newFixedThreadPool(2, Testbed.daemon("loopback-latency"));
     try (FaultServer server = FaultServer.builder().withMaxConcurrency(1).withServiceTime(SERVICE).start()) {
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(pool).build();
       RetryingHttpClient client = RetryingHttpClient.builder(http,

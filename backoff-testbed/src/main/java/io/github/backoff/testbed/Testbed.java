@@ -112,19 +112,28 @@ public final class Testbed {
       throw new IllegalArgumentException("policies: '" + policyName + "' has a rate limiter, which the testbed does "
           + "not run");
     }
-    Backoff backoff;
-    if (timeScale == 1) {
-      backoff = scenario.backoff(strategy); // any strategy the scenario knows, registered ones included
-    } else if (StrategyRegistry.STUDY_NAMES.contains(strategy)) {
-      backoff = StrategyRegistry.study(StudyConfig.millis(scenario.base() * timeScale),
-          StudyConfig.millis(scenario.cap() * timeScale)).get(strategy);
-    } else {
-      throw new IllegalArgumentException("time-scale: strategy '" + strategy + "' keeps its own durations; only the "
-          + "study strategies (" + String.join(", ", StrategyRegistry.STUDY_NAMES) + ") scale with --base and --cap:"
-          + " use --time-scale 1");
-    }
+    Backoff backoff = backoff(scenario, strategy, timeScale);
     double[] arrivals = arrivals(scenario, run);
     return new Run(scenario, policy, strategy, run, timeScale, backoff, arrivals).execute();
+  }
+
+  /**
+   * The strategy in real time: at time scale 1 any strategy the scenario knows, registered ones included; otherwise
+   * a study strategy with the scenario's base and cap times the scale.
+   *
+   * @throws IllegalArgumentException if the time scale is not 1 and the strategy is not a study strategy
+   */
+  static Backoff backoff(OverloadConfig scenario, String strategy, double timeScale) {
+    if (timeScale == 1) {
+      return scenario.backoff(strategy);
+    }
+    if (StrategyRegistry.STUDY_NAMES.contains(strategy)) {
+      return StrategyRegistry.study(StudyConfig.millis(scenario.base() * timeScale),
+          StudyConfig.millis(scenario.cap() * timeScale)).get(strategy);
+    }
+    throw new IllegalArgumentException("time-scale: strategy '" + strategy + "' keeps its own durations; only the "
+        + "study strategies (" + String.join(", ", StrategyRegistry.STUDY_NAMES) + ") scale with --base and --cap:"
+        + " use --time-scale 1");
   }
 
   /**
@@ -210,7 +219,7 @@ public final class Testbed {
     private Duration nextService(RecordedRequest request) {
       long nanos;
       synchronized (service) {
-        nanos = Math.round(OverloadStreams.exponential(service) / scenario.capacity() * scale * 1e9);
+        nanos = RunAccounting.serviceNanos(OverloadStreams.exponential(service), scenario.capacity(), scale);
         services.add(new long[] {request.sequence(), nanos});
       }
       return Duration.ofNanos(nanos);
@@ -230,7 +239,7 @@ public final class Testbed {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(clientPool)
             .connectTimeout(Duration.ofNanos(nanos(scenario.timeout()))).build();
         long origin = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
-        Ticker modelTicker = () -> (long) ((System.nanoTime() - origin) / scale);
+        Ticker modelTicker = () -> RunAccounting.modelNanos(System.nanoTime(), origin, scale);
         RetryBudget budget = policy.newBudget(modelTicker);
         RetryPolicyBuilder<Object> rp = RetryPolicy.builder().withBackoff(backoff)
             .withMaxAttempts(policy.attempts(scenario.maxAttempts()))
@@ -277,51 +286,31 @@ public final class Testbed {
         long horizon = origin + nanos(scenario.horizon());
         parkUntil(horizon);
         java.util.List<RecordedRequest> recorded = server.requests();
-        long attempts = 0;
-        for (RecordedRequest r : recorded) {
-          if (r.arrivalNanos() - horizon < 0) {
-            attempts++;
-          }
-        }
+        long attempts = RunAccounting.attemptsBefore(recorded, horizon);
         long rejected = server.overloadedCount();
         long throttled = server.throttledCount();
-        TestbedResult result = measure(origin, horizon, attempts, rejected, throttled,
-            lagSum / Math.max(1, arrivals.length) / 1e6, lagMax / 1e6, (System.nanoTime() - wallStart) / 1e9,
-            overhead(origin, horizon, recorded));
-        return result;
+        double wall = (System.nanoTime() - wallStart) / 1e9;
+        // One snapshot of the calls' completions for both figures; a call ending from now on ends after the horizon.
+        long[] done = new long[arrivals.length];
+        int[] statuses = new int[arrivals.length];
+        for (int k = 0; k < arrivals.length; k++) {
+          done[k] = doneAt.get(k); // read before the status, which the client sets first
+          statuses[k] = status.get(k);
+        }
+        long[][] served;
+        synchronized (service) {
+          served = services.toArray(long[][]::new);
+        }
+        RunAccounting accounting = new RunAccounting(scenario, scale, arrivals, origin, horizon, done, statuses);
+        LoopbackLatency.Measurement overhead = accounting.overhead(recorded, served, capacityChanges);
+        RunAccounting.Outcome o = accounting.measure();
+        return new TestbedResult(policy.name(), strategy, run, arrivals.length, attempts, o.successes(), o.lost(),
+            rejected, throttled, o.latencyP50(), o.latencyP99(), o.latencyMean(), o.recovery(),
+            lagSum / Math.max(1, arrivals.length) / 1e6, lagMax / 1e6, wall, overhead);
       } finally {
         scheduler.shutdownNow();
         clientPool.shutdownNow();
       }
-    }
-
-    private TestbedResult measure(long origin, long horizon, long attempts, long rejected, long throttled,
-        double lagMeanMs, double lagMaxMs, double wall, LoopbackLatency.Measurement overhead) {
-      int bins = (int) Math.ceil(scenario.horizon() / OverloadModel.LATENCY_BIN) + 1;
-      long[] latency = new long[bins];
-      double[] goodput = new double[scenario.horizon()];
-      long successes = 0;
-      long lost = 0;
-      double latencySum = 0;
-      for (int k = 0; k < arrivals.length; k++) {
-        long done = doneAt.get(k);
-        if (done == 0 || done - horizon >= 0) {
-          continue; // still in flight at the horizon: neither a success nor lost, as in the model
-        }
-        if (status.get(k) == 200) {
-          successes++;
-          double seconds = (done - origin) / 1e9 / scale - arrivals[k];
-          latencySum += seconds;
-          latency[(int) Math.min(bins - 1, Math.max(0, seconds) / OverloadModel.LATENCY_BIN)]++;
-          goodput[Math.min(goodput.length - 1, (int) ((done - origin) / 1e9 / scale))]++;
-        } else {
-          lost++;
-        }
-      }
-      return new TestbedResult(policy.name(), strategy, run, arrivals.length, attempts, successes, lost, rejected,
-          throttled, quantile(latency, successes, 0.5), quantile(latency, successes, 0.99),
-          successes == 0 ? Double.NaN : latencySum / successes, recovery(goodput), lagMeanMs, lagMaxMs, wall,
-          overhead);
     }
 
     private void changeCapacity(FaultServer server, double fraction) {
@@ -329,132 +318,14 @@ public final class Testbed {
       server.capacity(fraction);
     }
 
-    /**
-     * The network and HTTP time of the requests that succeeded at their first attempt: from arrival to the reply at
-     * the client, less the time the server held the attempt, over the requests that arrived after the first
-     * {@link #WARM_UP_SHARE} of the run (while the JIT compiles the client's and server's code). The server's schedule is rebuilt from what it recorded
-     * (arrival times) and the services in the order it started them: each starts when it arrived or when the one
-     * before it ended, whichever is later, and takes its service time at the capacity of the moment, as the server
-     * schedules it.
-     */
-    private LoopbackLatency.Measurement overhead(long origin, long horizon, java.util.List<RecordedRequest> recorded) {
-      long[][] served;
-      synchronized (service) {
-        served = services.toArray(long[][]::new);
-      }
-      int[] attemptsOf = new int[arrivals.length];
-      for (RecordedRequest r : recorded) {
-        int k = requestOf(r);
-        if (k >= 0) {
-          attemptsOf[k]++;
-        }
-      }
-      double[] held = new double[arrivals.length];
-      long[] arrivedAt = new long[arrivals.length];
-      Arrays.fill(held, Double.NaN);
-      double end = Double.NEGATIVE_INFINITY;
-      for (long[] s : served) {
-        RecordedRequest r = recorded.get((int) s[0]);
-        double start = Math.max(r.arrivalNanos(), end);
-        end = endOf(start, s[1]);
-        int k = requestOf(r);
-        if (k >= 0 && attemptsOf[k] == 1) {
-          held[k] = end - r.arrivalNanos();
-          arrivedAt[k] = r.arrivalNanos();
-        }
-      }
-      double[] times = new double[arrivals.length];
-      int n = 0;
-      double warmUp = WARM_UP_SHARE * scenario.horizon();
-      for (int k = 0; k < arrivals.length; k++) {
-        long done = doneAt.get(k);
-        if (arrivals[k] >= warmUp && done != 0 && done - horizon < 0 && status.get(k) == 200
-            && !Double.isNaN(held[k])) {
-          double total = done - (origin + nanos(arrivals[k]));
-          times[n++] = Math.max(0, total - held[k]) / 1e9;
-        }
-      }
-      return LoopbackLatency.Measurement.of(Arrays.copyOf(times, n));
-    }
-
-    /** The end of {@code work} full-speed nanoseconds of service from {@code start}, through the capacity changes. */
-    private double endOf(double start, long work) {
-      double t = start;
-      double left = work;
-      double speed = 1;
-      int i = 0;
-      java.util.List<double[]> changes = capacityChanges;
-      while (i < changes.size() && changes.get(i)[0] <= t) {
-        speed = changes.get(i)[1];
-        i++;
-      }
-      for (;;) {
-        double next = i < changes.size() ? changes.get(i)[0] : Double.POSITIVE_INFINITY;
-        if (speed > 0 && t + left / speed <= next) {
-          return t + left / speed;
-        }
-        if (next == Double.POSITIVE_INFINITY) {
-          return Double.POSITIVE_INFINITY;
-        }
-        left -= (next - t) * speed;
-        t = next;
-        speed = changes.get(i)[1];
-        i++;
-      }
-    }
-
-    /** The request an attempt belongs to, from its path {@code /r/K}; -1 if none. */
-    private int requestOf(RecordedRequest r) {
-      String path = r.path();
-      int slash = path.lastIndexOf('/');
-      try {
-        int k = Integer.parseInt(path.substring(slash + 1));
-        return k >= 0 && k < arrivals.length ? k : -1;
-      } catch (NumberFormatException e) {
-        return -1;
-      }
-    }
-
-    /** The simulator's rule: the upper edge of the bin holding the nearest-rank quantile. */
-    private static double quantile(long[] bins, long count, double q) {
-      if (count == 0) {
-        return Double.NaN;
-      }
-      long rank = Math.max(1, (long) Math.ceil(q * count));
-      long seen = 0;
-      for (int b = 0; b < bins.length; b++) {
-        seen += bins[b];
-        if (seen >= rank) {
-          return (b + 1) * OverloadModel.LATENCY_BIN;
-        }
-      }
-      return bins.length * OverloadModel.LATENCY_BIN;
-    }
-
-    /** The simulator's recovery rule ({@code OverloadOutcome.recovery()}), on the measured goodput. */
-    private double recovery(double[] goodput) {
-      if (scenario.outageLength() == 0) {
-        return Double.NaN;
-      }
-      double needed = OverloadModel.RECOVERY_FRACTION * scenario.rate();
-      int streak = 0;
-      for (int s = (int) Math.ceil(scenario.outageEnd()); s < goodput.length; s++) {
-        streak = goodput[s] >= needed ? streak + 1 : 0;
-        if (streak == OverloadModel.RECOVERY_WINDOW) {
-          return s - OverloadModel.RECOVERY_WINDOW + 1 - scenario.outageEnd();
-        }
-      }
-      return Double.NaN;
-    }
-
     /** A duration of model time in real time. */
     private Duration scaled(Duration model) {
-      return Duration.ofNanos(Math.round(model.toNanos() * scale));
+      return RunAccounting.scaled(model, scale);
     }
 
     /** Model seconds as real nanoseconds. */
     private long nanos(double modelSeconds) {
-      return Math.round(modelSeconds * scale * 1e9);
+      return RunAccounting.nanos(modelSeconds, scale);
     }
   }
 
@@ -469,7 +340,8 @@ public final class Testbed {
     }
   }
 
-  private static ThreadFactory daemon(String name) {
+  /** Daemon threads named {@code name}: a run that is abandoned does not keep the JVM alive. */
+  static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);

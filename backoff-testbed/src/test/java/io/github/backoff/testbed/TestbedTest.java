@@ -1,7 +1,6 @@
 package io.github.backoff.testbed;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.backoff.sim.ProgressListener;
@@ -10,7 +9,6 @@ import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadPoint;
 import io.github.backoff.sim.overload.OverloadRun;
 import io.github.backoff.sim.overload.OverloadSimulator;
-import io.github.backoff.sim.overload.OverloadStreams;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +45,16 @@ class TestbedTest {
       assertThat((double) real.lost()).as(policy + ": lost")
           .isCloseTo(model.lost(), within(0.25 * model.lost() + 15));
       assertThat(real.successes() + real.lost()).as(policy + ": finished").isLessThanOrEqualTo(real.requests());
+      // The run's own figures, with room for a loaded machine: 6 model seconds at time scale 1.
+      assertThat(real.wallSeconds()).as(policy + ": wall").isBetween(6.0, 60.0);
+      assertThat(real.lagMaxMs()).as(policy + ": latest send, ms").isBetween(0.0, 5_000.0);
+      assertThat(real.lagMeanMs()).as(policy + ": mean lag, ms").isBetween(0.0, real.lagMaxMs());
+      if (policy.equals("token-bucket")) {
+        // Under the storm (retries) no request after the warm-up may succeed at its first attempt; with the
+        // budget some 40 do.
+        assertThat(real.overhead().count()).as(policy + ": first-attempt successes after the warm-up").isPositive();
+        assertThat(real.overhead().mean()).as(policy + ": network time, s").isBetween(0.0, 1.0);
+      }
       load[p] = real.attempts();
     }
     // The simulator has 3.2x against 1.2x: the storm is real, and the budget stops it.
@@ -65,40 +73,5 @@ class TestbedTest {
     assertThat(real.requests()).isEqualTo(model.requests());
     assertThat((double) real.attempts()).isCloseTo(model.attempts(), within(0.2 * model.attempts() + 10));
     assertThat(real.latencyP50()).as("in model seconds").isLessThan(1.0);
-  }
-
-  @Test
-  void arrivals_areTheSimulatorsStream() {
-    OverloadConfig scenario = scenario("retries");
-    double[] times = Testbed.arrivals(scenario, 3);
-    var random = OverloadStreams.arrivals(42, 3);
-    assertThat(times[0]).isEqualTo(OverloadStreams.exponential(random) / 40);
-    assertThat(times[times.length - 1]).isLessThan(6);
-    long simulated = OverloadSimulator.simulate(OverloadConfig.builder().rate(40).capacity(50).queue(50)
-        .outage(1, 2, 0).horizon(6).policies("no-retry").runs(4).build(), ProgressListener.NONE)
-        .point("no-retry", "full-jitter").runs().get(3).requests();
-    assertThat((long) times.length).isEqualTo(simulated);
-  }
-
-  @Test
-  void run_unsupportedSettings_failNamingTheSetting() {
-    OverloadConfig scenario = scenario("retries");
-    assertThatThrownBy(() -> Testbed.run(scenario, "adaptive", "full-jitter", 0, 1.0))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("policies: 'adaptive' has a rate limiter, which the testbed does not run");
-    assertThatThrownBy(() -> Testbed.run(scenario, "retries", "full-jitter", 0, 0))
-        .hasMessage("time-scale: must be in (0, 100]: 0.0");
-    OverloadConfig dropping = OverloadConfig.builder().dropExpired(true).build();
-    assertThatThrownBy(() -> Testbed.run(dropping, "retries", "full-jitter", 0, 1.0))
-        .hasMessage("drop-expired: the testbed's server cannot tell that a client gave up");
-    assertThatThrownBy(() -> Testbed.run(scenario, "nonsense", "full-jitter", 0, 1.0))
-        .hasMessageStartingWith("policies: unknown policy 'nonsense'");
-    OverloadConfig preset = OverloadConfig.builder()
-        .register("constant-1s", io.github.backoff.strategy.Backoff.constant(java.time.Duration.ofSeconds(1)))
-        .strategies("constant-1s").build();
-    assertThatThrownBy(() -> Testbed.run(preset, "retries", "constant-1s", 0, 0.5))
-        .hasMessage("time-scale: strategy 'constant-1s' keeps its own durations; only the study strategies (none, "
-            + "exponential, full-jitter, equal-jitter, decorrelated-jitter) scale with --base and --cap: use "
-            + "--time-scale 1");
   }
 }
