@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
@@ -58,56 +59,56 @@ class WarningsLoggedTest {
     return Retrier.builder(policy).withTicker(clock::nanoTime).withSleeper(clock::sleep).build();
   }
 
+  /** A call that fails once with an IOException, then returns "ok". */
+  private static Callable<String> failingOnceThenOk() {
+    AtomicInteger calls = new AtomicInteger();
+    return () -> {
+      if (calls.incrementAndGet() == 1) {
+        throw new IOException("once");
+      }
+      return "ok";
+    };
+  }
+
+  /** Exactly one record was logged: a warning whose message contains {@code text}, with {@code thrown}. */
+  private void assertSingleWarning(String text, Throwable thrown) {
+    assertThat(records).singleElement().satisfies(r -> {
+      assertThat(r.getLevel()).isEqualTo(Level.WARNING);
+      assertThat(r.getMessage()).contains(text);
+      assertThat(r.getThrown()).isSameAs(thrown);
+    });
+  }
+
   @Test
   void call_delayOverrideThrows_logsAWarningAndUsesTheStrategysWait() throws Exception {
     IllegalStateException boom = new IllegalStateException("override broke");
-    AtomicInteger calls = new AtomicInteger();
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
         .withBackoff(Backoff.constant(Duration.ofSeconds(2)))
         .withDelayOverride((result, failure) -> {
           throw boom;
         }, Duration.ZERO, Duration.ofMinutes(1)).build());
 
-    String result = retrier.call(() -> {
-      if (calls.incrementAndGet() == 1) {
-        throw new IOException("once");
-      }
-      return "ok";
-    });
+    String result = retrier.call(failingOnceThenOk());
 
     assertThat(result).isEqualTo("ok");
     assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(2));
-    assertThat(records).singleElement().satisfies(r -> {
-      assertThat(r.getLevel()).isEqualTo(Level.WARNING);
-      assertThat(r.getMessage()).contains("delay override threw");
-      assertThat(r.getThrown()).isSameAs(boom);
-    });
+    assertSingleWarning("delay override threw", boom);
   }
 
   @Test
   void call_kindConditionThrows_logsAWarningAndTakesTheDefaultStrategy() throws Exception {
     IllegalStateException boom = new IllegalStateException("condition broke");
-    AtomicInteger calls = new AtomicInteger();
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
         .withBackoff(Backoff.constant(Duration.ofSeconds(2)))
         .withBackoffFor(RetryKind.onFailure("broken", failure -> {
           throw boom;
         }, Backoff.constant(Duration.ofSeconds(7)))).build());
 
-    String result = retrier.call(() -> {
-      if (calls.incrementAndGet() == 1) {
-        throw new IOException("once");
-      }
-      return "ok";
-    });
+    String result = retrier.call(failingOnceThenOk());
 
     assertThat(result).isEqualTo("ok");
     assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(2));
-    assertThat(records).singleElement().satisfies(r -> {
-      assertThat(r.getLevel()).isEqualTo(Level.WARNING);
-      assertThat(r.getMessage()).contains("threw; taken as not matching");
-      assertThat(r.getThrown()).isSameAs(boom);
-    });
+    assertSingleWarning("threw; taken as not matching", boom);
   }
 
   @Test
@@ -120,11 +121,7 @@ class WarningsLoggedTest {
 
     assertThat(retrier.call(() -> "ok")).isEqualTo("ok");
 
-    assertThat(records).singleElement().satisfies(r -> {
-      assertThat(r.getLevel()).isEqualTo(Level.WARNING);
-      assertThat(r.getMessage()).contains("threw on Succeeded");
-      assertThat(r.getThrown()).isSameAs(boom);
-    });
+    assertSingleWarning("threw on Succeeded", boom);
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.github.backoff.testbed;
 
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadModel;
+import io.github.backoff.sim.overload.OverloadOutcome;
 import io.github.backoff.testing.RecordedRequest;
 import java.time.Duration;
 import java.util.Arrays;
@@ -58,7 +59,7 @@ final class RunAccounting {
   /** The successes, the losses and the latency and goodput figures, counted as the simulator counts them. */
   Outcome measure() {
     int bins = (int) Math.ceil(scenario.horizon() / OverloadModel.LATENCY_BIN) + 1;
-    long[] latency = new long[bins];
+    int[] latency = new int[bins];
     double[] goodput = new double[scenario.horizon()];
     long successes = 0;
     long lost = 0;
@@ -169,40 +170,21 @@ final class RunAccounting {
     }
   }
 
-  /** The simulator's rule: the upper edge of the bin holding the nearest-rank quantile; NaN if the count is 0. */
-  static double quantile(long[] bins, long count, double q) {
-    if (count == 0) {
-      return Double.NaN;
-    }
-    long rank = Math.max(1, (long) Math.ceil(q * count));
-    long seen = 0;
-    for (int b = 0; b < bins.length; b++) {
-      seen += bins[b];
-      if (seen >= rank) {
-        return (b + 1) * OverloadModel.LATENCY_BIN;
-      }
-    }
-    return bins.length * OverloadModel.LATENCY_BIN;
+  /** The simulator's rule ({@link OverloadOutcome#quantile}) on the latency bins; NaN if the count is 0. */
+  static double quantile(int[] bins, long count, double q) {
+    return OverloadOutcome.quantile(bins, bins.length, count, q, OverloadModel.LATENCY_BIN);
   }
 
   /**
-   * The simulator's recovery rule ({@code OverloadOutcome.recovery()}) on the goodput per model second: from the
-   * outage's end to the first of {@link OverloadModel#RECOVERY_WINDOW} seconds in a row at
-   * {@link OverloadModel#RECOVERY_FRACTION} of the arrival rate; NaN without an outage or if it never recovers.
+   * The simulator's recovery rule ({@link OverloadOutcome#recovery(double[], int, double, double, double)}) on the
+   * goodput per model second; NaN without an outage (the comparison shows no recovery then) or if it never recovers.
    */
   static double recovery(double[] goodput, OverloadConfig scenario) {
     if (scenario.outageLength() == 0) {
       return Double.NaN;
     }
-    double needed = OverloadModel.RECOVERY_FRACTION * scenario.rate();
-    int streak = 0;
-    for (int s = (int) Math.ceil(scenario.outageEnd()); s < goodput.length; s++) {
-      streak = goodput[s] >= needed ? streak + 1 : 0;
-      if (streak == OverloadModel.RECOVERY_WINDOW) {
-        return s - OverloadModel.RECOVERY_WINDOW + 1 - scenario.outageEnd();
-      }
-    }
-    return Double.NaN;
+    return OverloadOutcome.recovery(goodput, goodput.length, scenario.horizon(), scenario.outageEnd(),
+        scenario.rate());
   }
 
   /** The attempts the server read before the horizon (nanoTime readings compared by difference: no wrap-around). */

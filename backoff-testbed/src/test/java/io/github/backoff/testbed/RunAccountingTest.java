@@ -30,27 +30,27 @@ class RunAccountingTest {
 
   @Test
   void quantile_countZero_isNaN() {
-    assertThat(RunAccounting.quantile(new long[] {0, 0}, 0, 0.5)).isNaN();
+    assertThat(RunAccounting.quantile(new int[] {0, 0}, 0, 0.5)).isNaN();
   }
 
   @Test
   void quantile_rankOnABinEdge_returnsThatBinsUpperEdge() {
     // 10 values: rank ceil(0.5 x 10) = 5 is the last of bin 1 (2 + 3), whose upper edge is 2 ms.
-    assertThat(RunAccounting.quantile(new long[] {2, 3, 5}, 10, 0.5)).isCloseTo(0.002, within(EPS));
+    assertThat(RunAccounting.quantile(new int[] {2, 3, 5}, 10, 0.5)).isCloseTo(0.002, within(EPS));
   }
 
   @Test
   void quantile_fractionalRank_roundsUpToTheNearestRank() {
     // ceil(0.99 x 10) = 10: the one value in bin 1, not the 9th (bin 0) that a rounded-down rank would pick.
-    assertThat(RunAccounting.quantile(new long[] {9, 1}, 10, 0.99)).isCloseTo(0.002, within(EPS));
+    assertThat(RunAccounting.quantile(new int[] {9, 1}, 10, 0.99)).isCloseTo(0.002, within(EPS));
     // ceil(0.01 x 10) = 1: the first value.
-    assertThat(RunAccounting.quantile(new long[] {0, 0, 1, 9}, 10, 0.01)).isCloseTo(0.003, within(EPS));
+    assertThat(RunAccounting.quantile(new int[] {0, 0, 1, 9}, 10, 0.01)).isCloseTo(0.003, within(EPS));
   }
 
   @Test
   void quantile_rankPastTheLastBin_returnsTheLastBinsUpperEdge() {
     // Rank 4 of a count the bins do not hold: the top of the range, 2 bins x 1 ms.
-    assertThat(RunAccounting.quantile(new long[] {1, 1}, 4, 0.99)).isCloseTo(0.002, within(EPS));
+    assertThat(RunAccounting.quantile(new int[] {1, 1}, 4, 0.99)).isCloseTo(0.002, within(EPS));
   }
 
   // ---------------------------------------------------------------- recovery

@@ -811,20 +811,6 @@ public final class OverloadModel {
 
   /** See {@link OverloadOutcome#recovery()}. */
   private double recovery(OverloadOutcome o) {
-    double needed = RECOVERY_FRACTION * rate;
-    double[] goodput = o.series[OverloadOutcome.SUCCESSES];
-    int first = (int) Math.ceil(outageEnd);
-    int run = 0;
-    for (int b = first; b < buckets; b++) {
-      double width = Math.min(1.0, horizon - b);
-      if (width < 1.0) {
-        break; // a partial last bucket cannot be judged against λ
-      }
-      run = goodput[b] >= needed ? run + 1 : 0;
-      if (run == RECOVERY_WINDOW) {
-        return b - RECOVERY_WINDOW + 1 - outageEnd;
-      }
-    }
-    return Double.NaN;
+    return OverloadOutcome.recovery(o.series[OverloadOutcome.SUCCESSES], buckets, horizon, outageEnd, rate);
   }
 }

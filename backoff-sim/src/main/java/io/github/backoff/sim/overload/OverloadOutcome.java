@@ -112,23 +112,57 @@ public final class OverloadOutcome {
 
   /** Computes the percentiles: the upper edge of the bin that holds the nearest-rank quantile. */
   void finishLatency(double bin) {
-    latencyP50 = quantile(0.5, bin);
-    latencyP99 = quantile(0.99, bin);
+    latencyP50 = quantile(latencyBins, latencyBinCount, latencyCount, 0.5, bin);
+    latencyP99 = quantile(latencyBins, latencyBinCount, latencyCount, 0.99, bin);
   }
 
-  private double quantile(double q, double bin) {
-    if (latencyCount == 0) {
+  /**
+   * The model's latency quantile: the upper edge of the bin that holds the nearest-rank quantile {@code q} of
+   * {@code count} latencies counted in the first {@code binCount} {@code bins}, each {@code bin} time units wide (a
+   * rank past them: the last bin's upper edge). Public so that a real run (backoff-testbed) is measured by the same
+   * rule.
+   *
+   * @return the quantile in time units, or NaN if {@code count} is 0
+   */
+  public static double quantile(int[] bins, int binCount, long count, double q, double bin) {
+    if (count == 0) {
       return Double.NaN;
     }
-    long rank = Math.max(1, (long) Math.ceil(q * latencyCount));
+    long rank = Math.max(1, (long) Math.ceil(q * count));
     long seen = 0;
-    for (int b = 0; b < latencyBinCount; b++) {
-      seen += latencyBins[b];
+    for (int b = 0; b < binCount; b++) {
+      seen += bins[b];
       if (seen >= rank) {
         return (b + 1) * bin;
       }
     }
-    return latencyBinCount * bin;
+    return binCount * bin;
+  }
+
+  /**
+   * The model's recovery rule ({@link #recovery()}): time units from {@code outageEnd} to the start of the first
+   * {@link OverloadModel#RECOVERY_WINDOW} consecutive whole buckets (of the first {@code buckets} of
+   * {@code goodput}, one per time unit, up to {@code horizon}) whose goodput each reach
+   * {@link OverloadModel#RECOVERY_FRACTION} of {@code rate}. Public so that a real run (backoff-testbed) is judged by
+   * the same rule.
+   *
+   * @return the recovery time, or NaN if it does not happen before the horizon
+   */
+  public static double recovery(double[] goodput, int buckets, double horizon, double outageEnd, double rate) {
+    double needed = OverloadModel.RECOVERY_FRACTION * rate;
+    int first = (int) Math.ceil(outageEnd);
+    int run = 0;
+    for (int b = first; b < buckets; b++) {
+      double width = Math.min(1.0, horizon - b);
+      if (width < 1.0) {
+        break; // a partial last bucket cannot be judged against λ
+      }
+      run = goodput[b] >= needed ? run + 1 : 0;
+      if (run == OverloadModel.RECOVERY_WINDOW) {
+        return b - OverloadModel.RECOVERY_WINDOW + 1 - outageEnd;
+      }
+    }
+    return Double.NaN;
   }
 
   /** Attempts the throttling server rejected at once as throttled (0 with the queueing server). */
