@@ -110,7 +110,7 @@ final class RetryCore<R> {
     if (stop == null) {
       delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
       if (policy.delayOverride != null) {
-        long requested = override(result, failure, context(attempt, elapsed, delay, backoff, kind));
+        long requested = override(context(result, failure, attempt, elapsed, delay, backoff, kind));
         if (requested >= 0) {
           overridden = true;
           long hi = policy.overrideRelative
@@ -179,17 +179,18 @@ final class RetryCore<R> {
   }
 
   /** What the override is told about the execution (allocated only for a policy with an override). */
-  private RetryContext context(int attempt, long elapsed, long delay, Backoff backoff, RetryKind<? super R> kind) {
+  private RetryContext<R> context(R result, Throwable failure, int attempt, long elapsed, long delay, Backoff backoff,
+      RetryKind<? super R> kind) {
     Optional<Duration> left = policy.maxElapsedNanos == Long.MAX_VALUE ? Optional.empty()
         : Optional.of(nanos(policy.maxElapsedNanos - Math.max(0, elapsed)));
-    return new RetryContext(attempt, nanos(elapsed), nanos(delay), nanos(backoff.maxDelayNanos(attempt)),
+    return new RetryContext<>(result, failure, attempt, nanos(elapsed), nanos(delay), nanos(backoff.maxDelayNanos(attempt)),
         kind.name(), left);
   }
 
   /** The override's delay in nanoseconds, or -1 for "use the strategy" (null, negative, or a throwing override). */
-  private long override(R result, Throwable failure, RetryContext context) {
+  private long override(RetryContext<R> context) {
     try {
-      Duration d = policy.delayOverride.delayFor(result, failure, context);
+      Duration d = policy.delayOverride.delayFor(context);
       return d == null || d.isNegative() ? -1 : Durations.toNanosSaturated(d);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "delay override threw; using the strategy's delay", e);

@@ -47,7 +47,7 @@ public final class RetryPolicy<R> {
   final List<Class<? extends Throwable>> abortOnTypes;
   final List<Predicate<? super Throwable>> abortIfs;
   final Predicate<? super R> retryIfResult;
-  final DelayOverride<? super R> delayOverride;
+  final DelayOverride<R> delayOverride;
   final long overrideMinNanos;
   final long overrideMaxNanos;
   final boolean giveUpIfOverrideExceedsMax;

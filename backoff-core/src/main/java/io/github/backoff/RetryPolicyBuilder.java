@@ -45,7 +45,7 @@ public final class RetryPolicyBuilder<R> {
   final List<Class<? extends Throwable>> abortOnTypes = new ArrayList<>();
   final List<Predicate<? super Throwable>> abortIfs = new ArrayList<>();
   Predicate<? super R> retryIfResult;
-  DelayOverride<? super R> delayOverride;
+  DelayOverride<R> delayOverride;
   long overrideMinNanos;
   long overrideMaxNanos = Long.MAX_VALUE;
   boolean giveUpIfOverrideExceedsMax;
@@ -200,7 +200,7 @@ public final class RetryPolicyBuilder<R> {
    * @throws IllegalArgumentException if {@code min} is negative or {@code max < min}
    */
   public RetryPolicyBuilder<R> withDelayOverride(DelayOverride<? super R> override, Duration min, Duration max) {
-    this.delayOverride = Checks.requireNonNull(override, "override");
+    this.delayOverride = narrowed(Checks.requireNonNull(override, "override"));
     long lo = Checks.nonNegativeNanos(min, "min");
     long hi = Checks.nonNegativeNanos(max, "max");
     Checks.requireParameter(hi >= lo, "max", max, "max must be >= min: %s < %s", Durations.format(hi), Durations.format(lo));
@@ -219,7 +219,7 @@ public final class RetryPolicyBuilder<R> {
    * @throws IllegalArgumentException if {@code maxAboveComputed} is negative
    */
   public RetryPolicyBuilder<R> withDelayHint(DelayOverride<? super R> hint, Duration maxAboveComputed) {
-    this.delayOverride = Checks.requireNonNull(hint, "hint");
+    this.delayOverride = narrowed(Checks.requireNonNull(hint, "hint"));
     this.overrideMinNanos = 0;
     this.overrideMaxNanos = Checks.nonNegativeNanos(maxAboveComputed, "maxAboveComputed");
     this.overrideRelative = true;
@@ -272,6 +272,15 @@ public final class RetryPolicyBuilder<R> {
   public RetryPolicyBuilder<R> onEvent(RetryListener<? super R> listener) {
     listeners.add(Checks.requireNonNull(listener, "listener"));
     return this;
+  }
+
+  /**
+   * An override of a supertype of {@code R} as one of {@code R}: it only reads the {@link RetryContext} it is given,
+   * and a context of {@code R} is a context of any supertype (a record's components are read-only).
+   */
+  @SuppressWarnings("unchecked")
+  private static <R> DelayOverride<R> narrowed(DelayOverride<? super R> override) {
+    return (DelayOverride<R>) override;
   }
 
   /** An immutable policy with the current settings; the builder can still be changed and reused. */

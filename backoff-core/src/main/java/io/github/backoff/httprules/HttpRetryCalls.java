@@ -70,7 +70,7 @@ public final class HttpRetryCalls {
     this.maxRetryAfterNanos = Durations.toNanosSaturated(options.maxRetryAfter());
     this.hintMaxAboveNanos = Durations.toNanosSaturated(options.maxHintAboveBackoff());
     RetryPolicyBuilder<Object> derived = HttpRetryPolicies.derived(policy, retryableResult,
-        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), new Hints(this), options.maxRetryAfter(),
+        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), this::hintedDelay, options.maxRetryAfter(),
         options.defaultBudget())
         .throwOnRetryableResult(); // the stop's facts come back in the exception: see resultOnStop
     if (abortIf != null) {
@@ -227,35 +227,15 @@ public final class HttpRetryCalls {
     return "HttpRetryCalls[" + options + ", budget=" + budget().orElse(null) + ", policy=" + policy + "]";
   }
 
-  /** The delay a response's hints ask for, with what the core knows of the call. */
-  private static final class Hints implements io.github.backoff.DelayOverride<Object> {
-    private final HttpRetryCalls calls;
-
-    Hints(HttpRetryCalls calls) {
-      this.calls = calls;
+  /** The delay a response's hints ask for, with what the core knows of the call: the policy's delay override. */
+  private Duration hintedDelay(RetryContext<Object> context) {
+    Object result = context.result();
+    int status = reader.status(result);
+    if (status < 0) {
+      return null;
     }
-
-    @Override
-    public Duration delayFor(Object result, Throwable failure) {
-      return null; // the core always calls the other one
-    }
-
-    @Override
-    public Duration delayFor(Object result, Throwable failure, RetryContext context) {
-      HttpResponseReader reader = calls.reader;
-      int status = reader.status(result);
-      if (status < 0) {
-        return null;
-      }
-      HttpRetryOptions o = calls.options;
-      return HttpRetryDelays.hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
-          o.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, o.clock(),
-          o.random().orElse(null), calls.maxRetryAfterNanos, calls.hintMaxAboveNanos);
-    }
-
-    @Override
-    public String toString() {
-      return "HTTP hints (Retry-After, " + calls.options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
-    }
+    return HttpRetryDelays.hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
+        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, options.clock(),
+        options.random().orElse(null), maxRetryAfterNanos, hintMaxAboveNanos);
   }
 }

@@ -173,7 +173,7 @@ public final class HttpRetryDelays {
    *
    * @param random the spread's source, or null for {@code ThreadLocalRandom}
    */
-  static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext context, Clock clock,
+  static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext<?> context, Clock clock,
       RandomGenerator random, long maxNanos, long maxAboveNanos) {
     if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
       Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());

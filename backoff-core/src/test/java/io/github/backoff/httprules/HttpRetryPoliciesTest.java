@@ -17,7 +17,7 @@ class HttpRetryPoliciesTest {
       .withBackoff(Backoff.constant(Duration.ofMillis(10))).withMaxAttempts(3).build();
 
   private static RetryPolicy<Object> derive(RetryPolicy<Object> base, boolean defaultBudget) {
-    return HttpRetryPolicies.derive(base, r -> "retry".equals(r), r -> "throttled".equals(r), (r, f) -> null,
+    return HttpRetryPolicies.derive(base, r -> "retry".equals(r), r -> "throttled".equals(r), context -> null,
         Duration.ofMinutes(1), event -> {}, defaultBudget).build();
   }
 
