@@ -27,9 +27,10 @@ class RetryPolicyBuilderTest {
   void build_copies_laterBuilderChangesDoNotLeak() {
     RetryPolicyBuilder<Object> builder = RetryPolicy.builder().withMaxAttempts(2);
     RetryPolicy<Object> first = builder.build();
-    builder.withMaxAttempts(9).retryOn(IOException.class);
+    builder.withMaxElapsed(Duration.ofSeconds(9)).retryOn(IOException.class);
 
     assertThat(first.maxAttempts()).isEqualTo(2);
+    assertThat(first.maxElapsed()).isEmpty();
     assertThat(first.isRetryable(new IllegalStateException())).isTrue();
     assertThat(builder.build().isRetryable(new IllegalStateException())).isFalse();
   }

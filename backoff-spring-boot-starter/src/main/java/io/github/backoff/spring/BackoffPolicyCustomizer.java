@@ -17,6 +17,10 @@ import io.github.backoff.RetryPolicyBuilder;
  * }
  * }</pre>
  *
+ * <p>The builder starts from the properties' values as a builder from {@code RetryPolicy.toBuilder()} does: a
+ * customizer may replace each (e.g. {@code withMaxAttempts}) once; a second customizer setting the same option is
+ * refused with {@link IllegalStateException} at start-up, naming the option (see {@link RetryPolicyBuilder}).
+ *
  * <p>Called once per policy at start-up, on the thread that creates the {@link Retriers} bean; implementations
  * need not be thread-safe, but the listeners they add must be.
  */

@@ -79,7 +79,8 @@ public final class Retriers {
     Map<String, RetryStats> stats = new LinkedHashMap<>();
     Map<String, String> budgetOfPolicy = new LinkedHashMap<>();
     properties.getPolicies().forEach((name, p) -> {
-      RetryPolicyBuilder<Object> builder = factory.builder(name, p, budgets);
+      // The properties' values are copied ones, as from toBuilder(): a customizer may replace each once.
+      RetryPolicyBuilder<Object> builder = factory.builder(name, p, budgets).build().toBuilder();
       RetryStats counts = new RetryStats();
       builder.onEvent(counts);
       for (BackoffPolicyCustomizer customizer : customizers) {

@@ -143,6 +143,21 @@ class BackoffAutoConfigurationTest {
   }
 
   @Configuration(proxyBeanMethods = false)
+  static class AttemptsCustomizer {
+    @Bean
+    BackoffPolicyCustomizer fiveAttempts() {
+      return (name, builder) -> builder.withMaxAttempts(5);
+    }
+  }
+
+  @Test
+  void customizer_settingAnOptionTheProperties_replacesThePropertysValue() {
+    runner.withUserConfiguration(AttemptsCustomizer.class)
+        .withPropertyValues("backoff.policies.a.strategy=none", "backoff.policies.a.max-attempts=2")
+        .run(context -> assertThat(context.getBean(Retriers.class).get("a").policy().maxAttempts()).isEqualTo(5));
+  }
+
+  @Configuration(proxyBeanMethods = false)
   static class OwnRetriers {
     @Bean
     Retriers myRetriers() {
