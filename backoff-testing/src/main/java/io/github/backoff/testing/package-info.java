@@ -2,7 +2,9 @@
  * Virtual time for tests of retry code: {@link io.github.backoff.testing.FakeClock} (a ticker and sleeper that
  * never block), {@link io.github.backoff.testing.ManualScheduler} (a {@code ScheduledExecutorService} that runs
  * tasks when the test advances time) and {@link io.github.backoff.testing.Randoms} (seeded and scripted random
- * sources). The kit depends on the JDK only and plugs into Backoff through method references:
+ * sources), {@link io.github.backoff.testing.Allocations} (bytes allocated by a call) and
+ * {@link io.github.backoff.testing.FaultServer} (a real loopback HTTP server that fails on request, for tests against
+ * the real thing). The kit depends on the JDK only and plugs into Backoff through method references:
  *
  * <pre>{@code
  * ManualScheduler scheduler = new ManualScheduler();
