@@ -1,6 +1,7 @@
 /**
- * Backoff core: strategies, jitter, retry policies and their sync and async drivers. No dependencies beyond
- * {@code java.base}; only the API packages are exported.
+ * Backoff core: strategies, jitter and presets, retry policies and their sync and async drivers, retry budgets,
+ * hedging, adaptive rate limiting, and the HTTP rules and SPI every HTTP integration is glue on. No dependencies
+ * beyond {@code java.base}; only the API packages are exported.
  */
 module io.github.backoff {
   exports io.github.backoff;

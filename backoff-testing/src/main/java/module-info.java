@@ -1,6 +1,6 @@
 /**
  * Test kit for retry code: virtual time (a fake clock, a manual scheduler, wall clocks that follow them), seeded
- * randoms, a recorder of events, a brief wait for another thread, and {@code FaultServer}, a loopback HTTP server
+ * randoms, allocation counting, a recorder of events, a brief wait for another thread, and {@code FaultServer}, a loopback HTTP server
  * that scripts faults. Depends on the JDK only.
  */
 module io.github.backoff.testing {

@@ -56,7 +56,7 @@ final class Aws2026DocSnippets {
   }
 
   // tag::standard[]
-  static Duration retryAfter(Response response, Throwable failure) {
+  static Duration retryAfter(Response response) {
     if (response == null || response.retryAfterMillis().isEmpty()) {
       return null; // the strategy's wait
     }
@@ -71,7 +71,7 @@ final class Aws2026DocSnippets {
     Preset aws = Preset.awsSdk2026();
     return aws.<Response>policyBuilder((response, failure) -> response != null && response.statusCode() == 429)
         .retryIfResult(response -> aws.isRetryableStatus(response.statusCode()))
-        .withDelayHint((response, failure) -> retryAfter(response, failure), Duration.ofSeconds(5))
+        .withDelayHint(context -> retryAfter(context.result()), Duration.ofSeconds(5)) // null result: it threw
         .withBudget(quota)
         .build();
   }

@@ -2,7 +2,7 @@ package snippets.spring;
 
 // tag::backoff[]
 import io.github.backoff.preset.Preset;
-import io.github.backoff.spring.backoff.SpringBackOff;
+import io.github.backoff.spring.SpringBackOff;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import org.springframework.core.retry.RetryPolicy;

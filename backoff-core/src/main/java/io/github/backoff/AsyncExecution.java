@@ -86,7 +86,7 @@ final class AsyncExecution<R> extends Execution<R> {
     }
     RetryCore<R> core = retrier.core;
     int number = settled + 1; // attempts run one at a time: this one starts after the previous one settled
-    long timeout = core.policy.attemptTimeoutNanos;
+    long timeout = core.config.attemptTimeoutNanos;
     long attemptStart = timeout == 0 ? 0 : core.ticker.read();
     CompletionStage<? extends R> stage;
     try {
@@ -127,7 +127,7 @@ final class AsyncExecution<R> extends Execution<R> {
   }
 
   private AttemptTimeoutException timedOut() {
-    return new AttemptTimeoutException(Duration.ofNanos(retrier.core.policy.attemptTimeoutNanos));
+    return new AttemptTimeoutException(Duration.ofNanos(retrier.core.config.attemptTimeoutNanos));
   }
 
   /** Handles attempt {@code number}'s outcome unless it was already settled; returns whether this call did. */

@@ -114,7 +114,7 @@ public final class Retrier<R> {
     R result = null;
     Throwable failure = null;
     try {
-      result = core.policy.attemptTimeoutNanos == 0 ? callable.call() : callWithTimeout(callable);
+      result = core.config.attemptTimeoutNanos == 0 ? callable.call() : callWithTimeout(callable);
     } catch (Throwable t) {
       failure = t;
     }
@@ -150,7 +150,7 @@ public final class Retrier<R> {
 
   /** The rest of {@link #call} after the first attempt failed: decide, wait, attempt again, until done. */
   private R retryAfterFirstFailure(Callable<? extends R> callable, long start, R firstResult, Throwable firstFailure) {
-    RetryPolicy<R> policy = core.policy;
+    RetryPolicyConfig<R> policy = core.config;
     R result = firstResult;
     Throwable failure = firstFailure;
     Execution<R> execution;
@@ -274,7 +274,7 @@ public final class Retrier<R> {
   }
 
   private R callWithTimeout(Callable<? extends R> callable) throws Exception {
-    long timeout = core.policy.attemptTimeoutNanos;
+    long timeout = core.config.attemptTimeoutNanos;
     SyncAttemptTimer timer = new SyncAttemptTimer(Thread.currentThread());
     long start = core.ticker.read();
     ScheduledFuture<?> scheduled = scheduler().schedule(timer, timeout, TimeUnit.NANOSECONDS);

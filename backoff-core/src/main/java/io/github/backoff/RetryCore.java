@@ -26,6 +26,8 @@ final class RetryCore<R> {
   private static final System.Logger LOG = System.getLogger("io.github.backoff");
 
   final RetryPolicy<R> policy;
+  /** The policy's options, read on every decision (one field away, as the policy's own fields were). */
+  final RetryPolicyConfig<R> config;
   final Ticker ticker;
   final RandomGenerator random;
   /**
@@ -37,13 +39,14 @@ final class RetryCore<R> {
 
   RetryCore(RetryPolicy<R> policy, Ticker ticker, RandomGenerator random) {
     this.policy = policy;
+    this.config = policy.config;
     this.ticker = ticker;
     this.random = random;
-    this.eagerStart = policy.maxElapsedNanos != Long.MAX_VALUE || policy.hasListeners
-        || policy.attemptTimeoutNanos != 0;
-    boolean nothingAround = !eagerStart && policy.budget == null && policy.rateLimiter == null;
-    this.plain = nothingAround && policy.delayOverride == null;
-    this.bare = nothingAround && policy.retryIfResult == null;
+    this.eagerStart = config.maxElapsedNanos != Long.MAX_VALUE || config.hasListeners
+        || config.attemptTimeoutNanos != 0;
+    boolean nothingAround = !eagerStart && config.budget == null && config.rateLimiter == null;
+    this.plain = nothingAround && config.delayOverride == null;
+    this.bare = nothingAround && config.retryIfResult == null;
   }
 
   /**
@@ -67,15 +70,15 @@ final class RetryCore<R> {
    * drawn, and the caller hands the failure to {@link #onFailure}, which decides the stop.
    */
   long firstRetryDelay(R result, Throwable failure) {
-    if (policy.maxAttempts <= 1 || classify(failure, failure instanceof InterruptedException) != null) {
+    if (config.maxAttempts <= 1 || classify(failure, failure instanceof InterruptedException) != null) {
       return STOP;
     }
-    return policy.kindFor(result, failure).backoff().delayNanos(1, 0, random);
+    return config.kindFor(result, failure).backoff().delayNanos(1, 0, random);
   }
 
   /** Whether an attempt that returned {@code result} without throwing succeeded. */
   boolean isSuccess(R result) {
-    return policy.retryIfResult == null || !policy.retryIfResult.test(result);
+    return config.retryIfResult == null || !config.retryIfResult.test(result);
   }
 
   /**
@@ -89,19 +92,19 @@ final class RetryCore<R> {
     long elapsed = now - ex.startNanos;
     ex.record(result, failure);
     int attempt = ex.attempts;
-    if (policy.hasListeners) {
+    if (config.hasListeners) {
       emit(new AttemptFailed<>(attempt, nanos(elapsed), result, failure));
     }
-    if (policy.budget != null) {
-      policy.budget.onFailure();
+    if (config.budget != null) {
+      config.budget.onFailure();
     }
-    RetryKind<? super R> kind = policy.kindFor(result, failure);
+    RetryKind<? super R> kind = config.kindFor(result, failure);
     boolean interruptedAttempt = interrupted || failure instanceof InterruptedException;
-    if (policy.rateLimiter != null && !interruptedAttempt) { // an interrupted attempt got no answer to tell
-      policy.rateLimiter.onResponse(kind.costClass() == CostClass.THROTTLING);
+    if (config.rateLimiter != null && !interruptedAttempt) { // an interrupted attempt got no answer to tell
+      config.rateLimiter.onResponse(kind.costClass() == CostClass.THROTTLING);
     }
     StopReason stop = classify(failure, interruptedAttempt);
-    if (stop == null && attempt >= policy.maxAttempts) {
+    if (stop == null && attempt >= config.maxAttempts) {
       stop = StopReason.ATTEMPTS_EXHAUSTED;
     }
     long delay = 0;
@@ -109,41 +112,41 @@ final class RetryCore<R> {
     Backoff backoff = kind.backoff();
     if (stop == null) {
       delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
-      if (policy.delayOverride != null) {
-        long requested = override(result, failure, context(attempt, elapsed, delay, backoff, kind));
+      if (config.delayOverride != null) {
+        long requested = override(context(result, failure, attempt, elapsed, delay, backoff, kind));
         if (requested >= 0) {
           overridden = true;
-          long hi = policy.overrideRelative
-              ? Durations.addSaturated(delay, policy.overrideMaxNanos) : policy.overrideMaxNanos;
-          if (requested > hi && policy.giveUpIfOverrideExceedsMax) {
+          long hi = config.overrideRelative
+              ? Durations.addSaturated(delay, config.overrideMaxNanos) : config.overrideMaxNanos;
+          if (requested > hi && config.giveUpIfOverrideExceedsMax) {
             stop = StopReason.DELAY_TOO_LONG;
           }
           // AWS 2026 (relative): a server's hint may lengthen the computed wait by at most max, never shorten it.
-          delay = policy.overrideRelative ? Durations.clampHint(requested, delay, policy.overrideMaxNanos)
-              : Math.max(policy.overrideMinNanos, Math.min(hi, requested));
+          delay = config.overrideRelative ? Durations.clampHint(requested, delay, config.overrideMaxNanos)
+              : Math.max(config.overrideMinNanos, Math.min(hi, requested));
         }
       }
       long nextStart = Durations.addSaturated(Math.max(0, elapsed), delay); // when the next attempt would start
-      if (stop == null && policy.maxElapsedNanos != Long.MAX_VALUE && nextStart >= policy.maxElapsedNanos) {
+      if (stop == null && config.maxElapsedNanos != Long.MAX_VALUE && nextStart >= config.maxElapsedNanos) {
         stop = StopReason.TIME_BUDGET_EXHAUSTED;
       }
       long cost = -1; // the budget's cost of this retry, once taken
-      if (stop == null && policy.budget != null) {
-        cost = policy.budget.tryAcquireRetry(failure, kind.costClass());
+      if (stop == null && config.budget != null) {
+        cost = config.budget.tryAcquireRetry(failure, kind.costClass());
         if (cost < 0) {
           stop = StopReason.BUDGET_DENIED;
         } else {
           ex.addBudgetCost(cost);
         }
       }
-      if (stop == null && policy.rateLimiter != null) {
+      if (stop == null && config.rateLimiter != null) {
         // Adaptive mode: the retry also waits for a token, as the AWS SDKs add the limiter's delay to the backoff.
         // nextStart < maxElapsed here: the check above stopped otherwise.
         long wait = tokenWait(nextStart);
         if (wait < 0) {
           stop = StopReason.TIME_BUDGET_EXHAUSTED;
           if (cost >= 0) {
-            policy.budget.refundRetry(cost); // the retry the budget paid for will not be made
+            config.budget.refundRetry(cost); // the retry the budget paid for will not be made
           }
         } else {
           delay = Durations.addSaturated(delay, wait);
@@ -155,7 +158,7 @@ final class RetryCore<R> {
       return STOP;
     }
     ex.previousDelayNanos = delay;
-    if (policy.hasListeners) {
+    if (config.hasListeners) {
       emit(new RetryScheduled<>(attempt, nanos(elapsed), attempt, nanos(delay),
           nanos(backoff.maxDelayNanos(attempt)), overridden, result, failure, kind.name()));
     }
@@ -168,10 +171,10 @@ final class RetryCore<R> {
       return StopReason.INTERRUPTED;
     }
     if (failure != null) {
-      if (policy.isAbort(failure)) {
+      if (config.isAbort(failure)) {
         return StopReason.ABORTED;
       }
-      if (!policy.matchesRetry(failure)) {
+      if (!config.matchesRetry(failure)) {
         return StopReason.NOT_RETRYABLE;
       }
     }
@@ -179,17 +182,18 @@ final class RetryCore<R> {
   }
 
   /** What the override is told about the execution (allocated only for a policy with an override). */
-  private RetryContext context(int attempt, long elapsed, long delay, Backoff backoff, RetryKind<? super R> kind) {
-    Optional<Duration> left = policy.maxElapsedNanos == Long.MAX_VALUE ? Optional.empty()
-        : Optional.of(nanos(policy.maxElapsedNanos - Math.max(0, elapsed)));
-    return new RetryContext(attempt, nanos(elapsed), nanos(delay), nanos(backoff.maxDelayNanos(attempt)),
+  private RetryContext<R> context(R result, Throwable failure, int attempt, long elapsed, long delay, Backoff backoff,
+      RetryKind<? super R> kind) {
+    Optional<Duration> left = config.maxElapsedNanos == Long.MAX_VALUE ? Optional.empty()
+        : Optional.of(nanos(config.maxElapsedNanos - Math.max(0, elapsed)));
+    return new RetryContext<>(result, failure, attempt, nanos(elapsed), nanos(delay), nanos(backoff.maxDelayNanos(attempt)),
         kind.name(), left);
   }
 
   /** The override's delay in nanoseconds, or -1 for "use the strategy" (null, negative, or a throwing override). */
-  private long override(R result, Throwable failure, RetryContext context) {
+  private long override(RetryContext<R> context) {
     try {
-      Duration d = policy.delayOverride.delayFor(result, failure, context);
+      Duration d = config.delayOverride.delayFor(context);
       return d == null || d.isNegative() ? -1 : Durations.toNanosSaturated(d);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "delay override threw; using the strategy's delay", e);
@@ -205,7 +209,7 @@ final class RetryCore<R> {
 
   private void stop(Execution<R> ex, StopReason reason, long elapsed) {
     ex.stop(reason, elapsed);
-    if (policy.hasListeners) {
+    if (config.hasListeners) {
       emit(new GaveUp<>(ex.attempts, nanos(elapsed), reason, ex.lastResult, ex.lastFailure));
     }
   }
@@ -217,7 +221,7 @@ final class RetryCore<R> {
    */
   R finish(Execution<R> ex) {
     if (ex.attempts > 0 && ex.lastFailure == null && ex.stopReason != StopReason.INTERRUPTED
-        && !policy.throwOnRetryableResult) {
+        && !config.throwOnRetryableResult) {
       return ex.lastResult;
     }
     if (ex.lastFailure instanceof Error && ex.stopReason == StopReason.NOT_RETRYABLE) {
@@ -233,10 +237,10 @@ final class RetryCore<R> {
    *     that wait would reach maxElapsed: then call {@link #stoppedBeforeFirstAttempt}
    */
   long started() {
-    if (policy.budget != null) {
-      policy.budget.onRequest();
+    if (config.budget != null) {
+      config.budget.onRequest();
     }
-    if (policy.rateLimiter == null) {
+    if (config.rateLimiter == null) {
       return 0;
     }
     long wait = tokenWait(0);
@@ -249,10 +253,10 @@ final class RetryCore<R> {
    * maxElapsed (a reserved, unused token would be a debt that delays every later attempt).
    */
   private long tokenWait(long startsAt) {
-    if (policy.maxElapsedNanos == Long.MAX_VALUE) {
-      return policy.rateLimiter.acquireDelayNanos();
+    if (config.maxElapsedNanos == Long.MAX_VALUE) {
+      return config.rateLimiter.acquireDelayNanos();
     }
-    return policy.rateLimiter.tryAcquireDelayNanos(policy.maxElapsedNanos - startsAt);
+    return config.rateLimiter.tryAcquireDelayNanos(config.maxElapsedNanos - startsAt);
   }
 
   /** Records that an execution stopped before its first attempt: its token's wait would pass maxElapsed. */
@@ -261,24 +265,24 @@ final class RetryCore<R> {
   }
 
   void succeeded(Execution<R> ex, long startNanos, R result) {
-    if (policy.rateLimiter != null) {
-      policy.rateLimiter.onResponse(false);
+    if (config.rateLimiter != null) {
+      config.rateLimiter.onResponse(false);
     }
-    if (policy.budget != null) {
+    if (config.budget != null) {
       if (ex == null) {
-        policy.budget.onSuccess(0, 0);
+        config.budget.onSuccess(0, 0);
       } else {
-        policy.budget.onSuccess(ex.budgetTaken(), ex.budgetLastCost());
+        config.budget.onSuccess(ex.budgetTaken(), ex.budgetLastCost());
       }
     }
-    if (policy.hasListeners) {
+    if (config.hasListeners) {
       emit(new Succeeded<>(ex == null ? 1 : ex.attempts + 1, nanos(ticker.read() - startNanos), result));
     }
   }
 
   private void emit(RetryEvent<R> event) {
-    for (int i = 0; i < policy.listeners.size(); i++) {
-      RetryListener<? super R> listener = policy.listeners.get(i);
+    for (int i = 0; i < config.listeners.size(); i++) {
+      RetryListener<? super R> listener = config.listeners.get(i);
       try {
         listener.onEvent(event);
       } catch (RuntimeException | LinkageError | AssertionError e) {

@@ -38,53 +38,11 @@ import java.util.function.Predicate;
  * @param <R> the result type of the calls it retries
  */
 public final class RetryPolicy<R> {
-  final Backoff backoff;
-  final int maxAttempts;
-  final long maxElapsedNanos;
-  final long attemptTimeoutNanos;
-  final List<Class<? extends Throwable>> retryOnTypes;
-  final List<Predicate<? super Throwable>> retryIfs;
-  final List<Class<? extends Throwable>> abortOnTypes;
-  final List<Predicate<? super Throwable>> abortIfs;
-  final Predicate<? super R> retryIfResult;
-  final DelayOverride<? super R> delayOverride;
-  final long overrideMinNanos;
-  final long overrideMaxNanos;
-  final boolean giveUpIfOverrideExceedsMax;
-  final List<RetryListener<? super R>> listeners;
-  final boolean throwOnRetryableResult;
-  final boolean hasListeners;
-  final boolean retryOnAnyException;
-  final RetryBudget budget;
-  final List<RetryKind<? super R>> kinds;
-  /** What {@link #kindFor} returns when no kind matches: the default strategy, {@code CostClass.TRANSIENT}. */
-  final RetryKind<R> noKind;
-  final boolean overrideRelative;
-  final AdaptiveRateLimiter rateLimiter;
+  /** This policy's own frozen copy of its builder's options, read by the decision core. */
+  final RetryPolicyConfig<R> config;
 
-  RetryPolicy(RetryPolicyBuilder<R> b) {
-    this.backoff = b.backoff;
-    this.maxAttempts = b.maxAttempts;
-    this.maxElapsedNanos = b.maxElapsedNanos;
-    this.attemptTimeoutNanos = b.attemptTimeoutNanos;
-    this.retryOnTypes = List.copyOf(b.retryOnTypes);
-    this.retryIfs = List.copyOf(b.retryIfs);
-    this.abortOnTypes = List.copyOf(b.abortOnTypes);
-    this.abortIfs = List.copyOf(b.abortIfs);
-    this.retryIfResult = b.retryIfResult;
-    this.delayOverride = b.delayOverride;
-    this.overrideMinNanos = b.overrideMinNanos;
-    this.overrideMaxNanos = b.overrideMaxNanos;
-    this.giveUpIfOverrideExceedsMax = b.giveUpIfOverrideExceedsMax;
-    this.listeners = List.copyOf(b.listeners);
-    this.throwOnRetryableResult = b.throwOnRetryableResult;
-    this.hasListeners = !listeners.isEmpty();
-    this.retryOnAnyException = retryOnTypes.isEmpty() && retryIfs.isEmpty();
-    this.budget = b.budget;
-    this.kinds = List.copyOf(b.kinds);
-    this.noKind = RetryKind.noKind(backoff);
-    this.overrideRelative = b.overrideRelative;
-    this.rateLimiter = b.rateLimiter;
+  RetryPolicy(RetryPolicyConfig<R> config) {
+    this.config = config;
   }
 
   /** A builder with the defaults: {@link RetryPolicyBuilder#DEFAULT_BACKOFF}, 3 attempts, no time limits. */
@@ -92,29 +50,35 @@ public final class RetryPolicy<R> {
     return new RetryPolicyBuilder<>();
   }
 
-  /** A builder initialised with this policy's settings, to derive a variant. */
+  /**
+   * A builder initialised with this policy's settings, to derive a variant: each option may be set once more, its
+   * new value replacing the copied one; conditions, kinds and listeners added are added to the copied ones (see
+   * {@link RetryPolicyBuilder}).
+   */
   public RetryPolicyBuilder<R> toBuilder() {
-    return new RetryPolicyBuilder<>(this);
+    return new RetryPolicyBuilder<>(config.copy());
   }
 
   /** The backoff strategy. */
   public Backoff backoff() {
-    return backoff;
+    return config.backoff;
   }
 
   /** The maximum number of attempts, including the first ({@link Integer#MAX_VALUE} for unlimited). */
   public int maxAttempts() {
-    return maxAttempts;
+    return config.maxAttempts;
   }
 
   /** The total time budget from the start of the first attempt, if any. */
   public Optional<Duration> maxElapsed() {
-    return maxElapsedNanos == Long.MAX_VALUE ? Optional.empty() : Optional.of(Duration.ofNanos(maxElapsedNanos));
+    long nanos = config.maxElapsedNanos;
+    return nanos == Long.MAX_VALUE ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
   }
 
   /** The per-attempt timeout, if any. */
   public Optional<Duration> attemptTimeout() {
-    return attemptTimeoutNanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(attemptTimeoutNanos));
+    long nanos = config.attemptTimeoutNanos;
+    return nanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
   }
 
   /**
@@ -122,12 +86,12 @@ public final class RetryPolicy<R> {
    * throws {@link RetryException} ({@link RetryPolicyBuilder#throwOnRetryableResult()}).
    */
   public boolean throwsOnRetryableResult() {
-    return throwOnRetryableResult;
+    return config.throwOnRetryableResult;
   }
 
   /** The kinds of failure with their own strategy and cost class, in the order they are tried. */
   public List<RetryKind<? super R>> kinds() {
-    return kinds;
+    return config.kinds;
   }
 
   /**
@@ -135,41 +99,22 @@ public final class RetryPolicy<R> {
    * default {@link #backoff()}.
    */
   public Backoff backoffFor(R result, Throwable failure) {
-    return kindFor(result, failure).backoff();
-  }
-
-  /**
-   * The first of {@link #kinds} matching the failed attempt, or {@link #noKind}; a throwing condition does not
-   * match.
-   */
-  RetryKind<? super R> kindFor(R result, Throwable failure) {
-    for (int i = 0; i < kinds.size(); i++) {
-      RetryKind<? super R> kind = kinds.get(i);
-      try {
-        if (kind.matches(result, failure)) {
-          return kind;
-        }
-      } catch (RuntimeException e) {
-        System.getLogger("io.github.backoff").log(System.Logger.Level.WARNING,
-            "condition of " + kind + " threw; taken as not matching", e);
-      }
-    }
-    return noKind;
+    return config.kindFor(result, failure).backoff();
   }
 
   /** The client-side rate limiter, if any (see {@link RetryPolicyBuilder#withRateLimiter}). */
   public Optional<AdaptiveRateLimiter> rateLimiter() {
-    return Optional.ofNullable(rateLimiter);
+    return Optional.ofNullable(config.rateLimiter);
   }
 
   /** The retry budget, if any. */
   public Optional<RetryBudget> budget() {
-    return Optional.ofNullable(budget);
+    return Optional.ofNullable(config.budget);
   }
 
   /** The listeners, in registration order. */
   public List<RetryListener<? super R>> listeners() {
-    return listeners;
+    return config.listeners;
   }
 
   /**
@@ -177,7 +122,7 @@ public final class RetryPolicy<R> {
    * matches a retry condition (any {@link Exception} when none was given).
    */
   public boolean isRetryable(Throwable failure) {
-    return !isAbort(failure) && matchesRetry(failure);
+    return !config.isAbort(failure) && config.matchesRetry(failure);
   }
 
   /**
@@ -185,50 +130,21 @@ public final class RetryPolicy<R> {
    * failures (a Reactor {@code retryWhen}) must refuse such a policy rather than ignore the condition.
    */
   public boolean hasResultConditions() {
-    return retryIfResult != null;
+    return config.retryIfResult != null;
   }
 
   /** Whether {@code result} is one the policy retries on ({@link RetryPolicyBuilder#retryIfResult}). */
   public boolean isRetryableResult(R result) {
-    return retryIfResult != null && retryIfResult.test(result);
-  }
-
-  boolean isAbort(Throwable failure) {
-    for (int i = 0; i < abortOnTypes.size(); i++) {
-      if (abortOnTypes.get(i).isInstance(failure)) {
-        return true;
-      }
-    }
-    for (int i = 0; i < abortIfs.size(); i++) {
-      if (abortIfs.get(i).test(failure)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  boolean matchesRetry(Throwable failure) {
-    if (retryOnAnyException) {
-      return failure instanceof Exception;
-    }
-    for (int i = 0; i < retryOnTypes.size(); i++) {
-      if (retryOnTypes.get(i).isInstance(failure)) {
-        return true;
-      }
-    }
-    for (int i = 0; i < retryIfs.size(); i++) {
-      if (retryIfs.get(i).test(failure)) {
-        return true;
-      }
-    }
-    return false;
+    Predicate<? super R> condition = config.retryIfResult;
+    return condition != null && condition.test(result);
   }
 
   @Override
   public String toString() {
-    return "RetryPolicy[backoff=" + backoff + (kinds.isEmpty() ? "" : ", kinds=" + kinds) + ", maxAttempts="
-        + (maxAttempts == Integer.MAX_VALUE ? "unlimited" : maxAttempts)
-        + ", maxElapsed=" + Durations.format(maxElapsedNanos)
-        + (attemptTimeoutNanos == 0 ? "" : ", attemptTimeout=" + Durations.format(attemptTimeoutNanos)) + "]";
+    RetryPolicyConfig<R> c = config;
+    return "RetryPolicy[backoff=" + c.backoff + (c.kinds.isEmpty() ? "" : ", kinds=" + c.kinds) + ", maxAttempts="
+        + (c.maxAttempts == Integer.MAX_VALUE ? "unlimited" : c.maxAttempts)
+        + ", maxElapsed=" + Durations.format(c.maxElapsedNanos)
+        + (c.attemptTimeoutNanos == 0 ? "" : ", attemptTimeout=" + Durations.format(c.attemptTimeoutNanos)) + "]";
   }
 }

@@ -7,8 +7,8 @@ import io.github.backoff.internal.Durations;
 import io.github.backoff.ratelimit.AdaptiveRateLimiter;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -27,6 +27,19 @@ import java.util.function.Predicate;
  *     .build();
  * }</pre>
  *
+ * <p><b>Each option is set once.</b> Setting an option a second time on the same builder throws
+ * {@link IllegalStateException} naming the option (as Caffeine refuses a second {@code maximumSize}): two values
+ * for one option in one builder are a mistake, and neither "the first wins" nor "the later wins" would say which
+ * was meant. Methods that set the same option count as one: {@link #withMaxAttempts} and
+ * {@link #withUnlimitedAttempts} (the attempt limit), {@link #withDelayOverride} and {@link #withDelayHint} (the
+ * delay override). The methods documented as <em>adding</em> ({@link #retryOn}, {@link #retryIf},
+ * {@link #abortOn}, {@link #abortIf}, {@link #withBackoffFor}, {@link #onEvent}) may be called any number of times.
+ *
+ * <p><b>Deriving a variant.</b> A builder from {@link RetryPolicy#toBuilder()} (or a preset's
+ * {@code policyBuilder}) starts from copied values, which this builder did not set: each option may be set once, the
+ * new value replacing the copied one, and a second set is refused as above. Added conditions, kinds and listeners
+ * are added to the copied ones.
+ *
  * <p>Not thread-safe: confine a builder to one thread.
  *
  * @param <R> the result type
@@ -36,53 +49,41 @@ public final class RetryPolicyBuilder<R> {
   public static final Backoff DEFAULT_BACKOFF =
       Backoff.exponential(Duration.ofMillis(100), 2.0).withCap(Duration.ofSeconds(20)).withFullJitter();
 
-  Backoff backoff = DEFAULT_BACKOFF;
-  int maxAttempts = 3;
-  long maxElapsedNanos = Long.MAX_VALUE;
-  long attemptTimeoutNanos;
-  final List<Class<? extends Throwable>> retryOnTypes = new ArrayList<>();
-  final List<Predicate<? super Throwable>> retryIfs = new ArrayList<>();
-  final List<Class<? extends Throwable>> abortOnTypes = new ArrayList<>();
-  final List<Predicate<? super Throwable>> abortIfs = new ArrayList<>();
-  Predicate<? super R> retryIfResult;
-  DelayOverride<? super R> delayOverride;
-  long overrideMinNanos;
-  long overrideMaxNanos = Long.MAX_VALUE;
-  boolean giveUpIfOverrideExceedsMax;
-  final List<RetryListener<? super R>> listeners = new ArrayList<>();
-  boolean throwOnRetryableResult;
-  RetryBudget budget;
-  final List<RetryKind<? super R>> kinds = new ArrayList<>();
-  boolean overrideRelative;
-  AdaptiveRateLimiter rateLimiter;
+  /** The one name of the option {@link #withDelayOverride} and {@link #withDelayHint} set. */
+  private static final String DELAY_OVERRIDE = "delayOverride (withDelayOverride or withDelayHint)";
 
-  RetryPolicyBuilder() {}
+  /** What this builder writes; {@link #build()} freezes a copy of it. */
+  private final RetryPolicyConfig<R> config;
+  /** The options this builder has set, each refused a second time. */
+  private final Set<String> set = new HashSet<>();
 
-  RetryPolicyBuilder(RetryPolicy<R> p) {
-    backoff = p.backoff;
-    maxAttempts = p.maxAttempts;
-    maxElapsedNanos = p.maxElapsedNanos;
-    attemptTimeoutNanos = p.attemptTimeoutNanos;
-    retryOnTypes.addAll(p.retryOnTypes);
-    retryIfs.addAll(p.retryIfs);
-    abortOnTypes.addAll(p.abortOnTypes);
-    abortIfs.addAll(p.abortIfs);
-    retryIfResult = p.retryIfResult;
-    delayOverride = p.delayOverride;
-    overrideMinNanos = p.overrideMinNanos;
-    overrideMaxNanos = p.overrideMaxNanos;
-    giveUpIfOverrideExceedsMax = p.giveUpIfOverrideExceedsMax;
-    listeners.addAll(p.listeners);
-    throwOnRetryableResult = p.throwOnRetryableResult;
-    budget = p.budget;
-    kinds.addAll(p.kinds);
-    overrideRelative = p.overrideRelative;
-    rateLimiter = p.rateLimiter;
+  RetryPolicyBuilder() {
+    this(new RetryPolicyConfig<>());
   }
 
-  /** The strategy that computes each wait; see {@link Backoff}. */
+  /** A builder writing into {@code config}, its own copy (of a policy's, for {@link RetryPolicy#toBuilder()}). */
+  RetryPolicyBuilder(RetryPolicyConfig<R> config) {
+    this.config = config;
+  }
+
+  /**
+   * Records that {@code option} is set, refusing it if this builder set it already (see the class description).
+   *
+   * @throws IllegalStateException if this builder set {@code option} already
+   */
+  private void setOnce(String option) {
+    Checks.requireState(set.add(option), "%s was already set on this builder: set each option once", option);
+  }
+
+  /**
+   * The strategy that computes each wait; see {@link Backoff}. Default {@link #DEFAULT_BACKOFF}.
+   *
+   * @throws IllegalStateException if this builder set {@code backoff} already
+   */
   public RetryPolicyBuilder<R> withBackoff(Backoff backoff) {
-    this.backoff = Checks.requireNonNull(backoff, "backoff");
+    Checks.requireNonNull(backoff, "backoff");
+    setOnce("backoff");
+    config.backoff = backoff;
     return this;
   }
 
@@ -96,11 +97,11 @@ public final class RetryPolicyBuilder<R> {
    */
   public RetryPolicyBuilder<R> withBackoffFor(RetryKind<? super R> kind) {
     Checks.requireNonNull(kind, "kind");
-    for (RetryKind<? super R> k : kinds) {
+    for (RetryKind<? super R> k : config.kinds) {
       Checks.requireArgument(!k.name().equals(kind.name()), "kind name must be unique: '%s' added twice",
           kind.name());
     }
-    kinds.add(kind);
+    config.kinds = RetryPolicyConfig.plus(config.kinds, kind);
     return this;
   }
 
@@ -108,15 +109,25 @@ public final class RetryPolicyBuilder<R> {
    * The maximum number of attempts, the first included: {@code 1} means no retry. Default 3.
    *
    * @throws IllegalArgumentException if {@code maxAttempts < 1}
+   * @throws IllegalStateException if this builder set the attempt limit already (here or with
+   *     {@link #withUnlimitedAttempts})
    */
   public RetryPolicyBuilder<R> withMaxAttempts(int maxAttempts) {
-    this.maxAttempts = Checks.atLeast(maxAttempts, 1, "maxAttempts");
+    Checks.atLeast(maxAttempts, 1, "maxAttempts");
+    setOnce("maxAttempts");
+    config.maxAttempts = maxAttempts;
     return this;
   }
 
-  /** No limit on the number of attempts (stop on time, abort conditions or success only). */
+  /**
+   * No limit on the number of attempts (stop on time, abort conditions or success only).
+   *
+   * @throws IllegalStateException if this builder set the attempt limit already (here or with
+   *     {@link #withMaxAttempts})
+   */
   public RetryPolicyBuilder<R> withUnlimitedAttempts() {
-    this.maxAttempts = Integer.MAX_VALUE;
+    setOnce("maxAttempts");
+    config.maxAttempts = Integer.MAX_VALUE;
     return this;
   }
 
@@ -124,9 +135,12 @@ public final class RetryPolicyBuilder<R> {
    * The total time budget, from the start of the first attempt: a wait whose end would reach it is not started.
    *
    * @throws IllegalArgumentException if {@code maxElapsed} is not positive
+   * @throws IllegalStateException if this builder set {@code maxElapsed} already
    */
   public RetryPolicyBuilder<R> withMaxElapsed(Duration maxElapsed) {
-    this.maxElapsedNanos = Checks.positiveNanos(maxElapsed, "maxElapsed");
+    long nanos = Checks.positiveNanos(maxElapsed, "maxElapsed");
+    setOnce("maxElapsed");
+    config.maxElapsedNanos = nanos;
     return this;
   }
 
@@ -136,60 +150,87 @@ public final class RetryPolicyBuilder<R> {
    * out and its stage cancelled. Timed-out attempts are retried like other failures.
    *
    * @throws IllegalArgumentException if {@code timeout} is not positive
+   * @throws IllegalStateException if this builder set {@code attemptTimeout} already
    */
   public RetryPolicyBuilder<R> withAttemptTimeout(Duration timeout) {
-    this.attemptTimeoutNanos = Checks.positiveNanos(timeout, "attemptTimeout");
+    long nanos = Checks.positiveNanos(timeout, "attemptTimeout");
+    setOnce("attemptTimeout");
+    config.attemptTimeoutNanos = nanos;
     return this;
   }
 
   /**
-   * Retries failures that are instances of any of {@code types}. Without any retry condition every
-   * {@link Exception} is retried (never an {@link Error}).
+   * Adds a retry condition: failures that are instances of any of {@code types} are retried. Without any retry
+   * condition every {@link Exception} is retried (never an {@link Error}).
+   *
+   * @throws NullPointerException if {@code types} or one of them is null (then none is added)
    */
   @SafeVarargs
   public final RetryPolicyBuilder<R> retryOn(Class<? extends Throwable>... types) {
     for (Class<? extends Throwable> t : Checks.requireNonNull(types, "types")) {
-      retryOnTypes.add(Checks.requireNonNull(t, "types[i]"));
+      Checks.requireNonNull(t, "types[i]");
+    }
+    for (Class<? extends Throwable> t : types) {
+      config.retryOnTypes = RetryPolicyConfig.plus(config.retryOnTypes, t);
     }
     return this;
   }
 
-  /** Retries failures matching {@code predicate}. */
+  /** Adds a retry condition: failures matching {@code predicate} are retried. */
   public RetryPolicyBuilder<R> retryIf(Predicate<? super Throwable> predicate) {
-    retryIfs.add(Checks.requireNonNull(predicate, "predicate"));
+    config.retryIfs = RetryPolicyConfig.plus(config.retryIfs, Checks.requireNonNull(predicate, "predicate"));
     return this;
   }
 
-  /** Stops at once, with {@link StopReason#ABORTED}, on failures that are instances of any of {@code types}. */
+  /**
+   * Adds an abort condition: failures that are instances of any of {@code types} stop the execution at once, with
+   * {@link StopReason#ABORTED}.
+   *
+   * @throws NullPointerException if {@code types} or one of them is null (then none is added)
+   */
   @SafeVarargs
   public final RetryPolicyBuilder<R> abortOn(Class<? extends Throwable>... types) {
     for (Class<? extends Throwable> t : Checks.requireNonNull(types, "types")) {
-      abortOnTypes.add(Checks.requireNonNull(t, "types[i]"));
+      Checks.requireNonNull(t, "types[i]");
+    }
+    for (Class<? extends Throwable> t : types) {
+      config.abortOnTypes = RetryPolicyConfig.plus(config.abortOnTypes, t);
     }
     return this;
   }
 
-  /** Stops at once, with {@link StopReason#ABORTED}, on failures matching {@code predicate}. */
+  /**
+   * Adds an abort condition: failures matching {@code predicate} stop the execution at once, with
+   * {@link StopReason#ABORTED}.
+   */
   public RetryPolicyBuilder<R> abortIf(Predicate<? super Throwable> predicate) {
-    abortIfs.add(Checks.requireNonNull(predicate, "predicate"));
+    config.abortIfs = RetryPolicyConfig.plus(config.abortIfs, Checks.requireNonNull(predicate, "predicate"));
     return this;
   }
 
   /**
    * Retries when an attempt returns a result matching {@code predicate}. When retries stop on such a result, the
-   * call returns it (the default) or throws {@link RetryException}: see {@link #throwOnRetryableResult()}.
+   * call returns it (the default) or throws {@link RetryException}: see {@link #throwOnRetryableResult()}. One
+   * condition per policy: combine several in the predicate.
+   *
+   * @throws IllegalStateException if this builder set {@code retryIfResult} already
    */
   public RetryPolicyBuilder<R> retryIfResult(Predicate<? super R> predicate) {
-    this.retryIfResult = Checks.requireNonNull(predicate, "predicate");
+    Checks.requireNonNull(predicate, "predicate");
+    setOnce("retryIfResult");
+    config.retryIfResult = predicate;
     return this;
   }
 
   /**
    * When retries stop on a retryable result (attempts or time exhausted), throw a {@link RetryException} whose
    * {@link RetryException#lastResult()} holds it, instead of returning it.
+   *
+   * @throws IllegalStateException if this builder set {@code throwOnRetryableResult} already
    */
   public RetryPolicyBuilder<R> throwOnRetryableResult() {
-    this.throwOnRetryableResult = true;
+    setOnce("throwOnRetryableResult");
+    config.throwOnRetryableResult = true;
     return this;
   }
 
@@ -198,15 +239,19 @@ public final class RetryPolicyBuilder<R> {
    * (e.g. a server's Retry-After), clamped to {@code [min, max]}.
    *
    * @throws IllegalArgumentException if {@code min} is negative or {@code max < min}
+   * @throws IllegalStateException if this builder set a delay override already (here or with
+   *     {@link #withDelayHint})
    */
   public RetryPolicyBuilder<R> withDelayOverride(DelayOverride<? super R> override, Duration min, Duration max) {
-    this.delayOverride = Checks.requireNonNull(override, "override");
+    Checks.requireNonNull(override, "override");
     long lo = Checks.nonNegativeNanos(min, "min");
     long hi = Checks.nonNegativeNanos(max, "max");
     Checks.requireParameter(hi >= lo, "max", max, "max must be >= min: %s < %s", Durations.format(hi), Durations.format(lo));
-    this.overrideMinNanos = lo;
-    this.overrideMaxNanos = hi;
-    this.overrideRelative = false;
+    setOnce(DELAY_OVERRIDE);
+    config.delayOverride = narrowed(override);
+    config.overrideMinNanos = lo;
+    config.overrideMaxNanos = hi;
+    config.overrideRelative = false;
     return this;
   }
 
@@ -214,15 +259,21 @@ public final class RetryPolicyBuilder<R> {
    * Lets a server's hint lengthen the computed wait, never shorten it: whenever {@code hint} returns non-null, the
    * wait is the hint clamped to {@code [computed, computed + maxAboveComputed]}, {@code computed} being the
    * strategy's (jittered) wait for this retry. This is how the AWS SDKs honour {@code x-amz-retry-after} from
-   * 2026 (with 5 s above the computed wait). Replaces any {@link #withDelayOverride}.
+   * 2026 (with 5 s above the computed wait). It is the policy's delay override, as {@link #withDelayOverride}
+   * sets one.
    *
    * @throws IllegalArgumentException if {@code maxAboveComputed} is negative
+   * @throws IllegalStateException if this builder set a delay override already (here or with
+   *     {@link #withDelayOverride})
    */
   public RetryPolicyBuilder<R> withDelayHint(DelayOverride<? super R> hint, Duration maxAboveComputed) {
-    this.delayOverride = Checks.requireNonNull(hint, "hint");
-    this.overrideMinNanos = 0;
-    this.overrideMaxNanos = Checks.nonNegativeNanos(maxAboveComputed, "maxAboveComputed");
-    this.overrideRelative = true;
+    Checks.requireNonNull(hint, "hint");
+    long maxAbove = Checks.nonNegativeNanos(maxAboveComputed, "maxAboveComputed");
+    setOnce(DELAY_OVERRIDE);
+    config.delayOverride = narrowed(hint);
+    config.overrideMinNanos = 0;
+    config.overrideMaxNanos = maxAbove;
+    config.overrideRelative = true;
     return this;
   }
 
@@ -230,20 +281,26 @@ public final class RetryPolicyBuilder<R> {
    * When the delay override asks for more than its {@code max} (for {@link #withDelayHint}: more than the computed
    * wait plus {@code maxAboveComputed}), stop at once with {@link StopReason#DELAY_TOO_LONG} instead of clamping.
    *
-   * @throws IllegalStateException if no delay override was set
+   * @throws IllegalStateException if no delay override was set, or this builder set
+   *     {@code giveUpIfOverrideExceedsMax} already
    */
   public RetryPolicyBuilder<R> giveUpIfOverrideExceedsMax() {
-    Checks.requireState(delayOverride != null, "giveUpIfOverrideExceedsMax needs withDelayOverride first");
-    this.giveUpIfOverrideExceedsMax = true;
+    Checks.requireState(config.delayOverride != null, "giveUpIfOverrideExceedsMax needs withDelayOverride first");
+    setOnce("giveUpIfOverrideExceedsMax");
+    config.giveUpIfOverrideExceedsMax = true;
     return this;
   }
 
   /**
    * Limits retries with {@code budget}, shared by every call under this policy (and any other policy given the
    * same budget): a retry the budget denies stops the execution with {@link StopReason#BUDGET_DENIED}.
+   *
+   * @throws IllegalStateException if this builder set {@code budget} already
    */
   public RetryPolicyBuilder<R> withBudget(RetryBudget budget) {
-    this.budget = Checks.requireNonNull(budget, "budget");
+    Checks.requireNonNull(budget, "budget");
+    setOnce("budget");
+    config.budget = budget;
     return this;
   }
 
@@ -258,24 +315,35 @@ public final class RetryPolicyBuilder<R> {
    *
    * @throws IllegalArgumentException if {@code limiter} is {@link AdaptiveRateLimiter#nonReserving non-reserving}
    *     (its waits take no token; call its {@code acquire} in front of the call instead)
+   * @throws IllegalStateException if this builder set {@code rateLimiter} already
    */
   public RetryPolicyBuilder<R> withRateLimiter(AdaptiveRateLimiter limiter) {
     Checks.requireNonNull(limiter, "limiter");
     Checks.requireArgument(limiter.isReserving(), "limiter must be reserving (AdaptiveRateLimiter.create), was %s; "
         + "call a non-reserving limiter's acquire(Sleeper) or acquireAsync(scheduler) before the call instead",
         limiter);
-    this.rateLimiter = limiter;
+    setOnce("rateLimiter");
+    config.rateLimiter = limiter;
     return this;
   }
 
   /** Adds a listener; see {@link RetryListener} for when it is called and what happens if it throws. */
   public RetryPolicyBuilder<R> onEvent(RetryListener<? super R> listener) {
-    listeners.add(Checks.requireNonNull(listener, "listener"));
+    config.listeners = RetryPolicyConfig.plus(config.listeners, Checks.requireNonNull(listener, "listener"));
     return this;
+  }
+
+  /**
+   * An override of a supertype of {@code R} as one of {@code R}: it only reads the {@link RetryContext} it is given,
+   * and a context of {@code R} is a context of any supertype (a record's components are read-only).
+   */
+  @SuppressWarnings("unchecked")
+  private static <R> DelayOverride<R> narrowed(DelayOverride<? super R> override) {
+    return (DelayOverride<R>) override;
   }
 
   /** An immutable policy with the current settings; the builder can still be changed and reused. */
   public RetryPolicy<R> build() {
-    return new RetryPolicy<>(this);
+    return new RetryPolicy<>(config.frozen());
   }
 }

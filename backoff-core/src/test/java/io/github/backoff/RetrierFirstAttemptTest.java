@@ -28,7 +28,7 @@ class RetrierFirstAttemptTest {
   void bare_onlyWithNothingToRecordOnSuccess() {
     assertThat(retrier(RetryPolicy.<String>builder().build()).core.bare).isTrue();
     assertThat(retrier(RetryPolicy.<String>builder().retryOn(java.io.IOException.class)
-        .withDelayOverride((r, f) -> Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1)).build()).core.bare)
+        .withDelayOverride(context -> Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1)).build()).core.bare)
         .as("conditions and an override only matter after a failure").isTrue();
     assertThat(retrier(RetryPolicy.<String>builder().withBudget(new CountingBudget()).build()).core.bare).isFalse();
     assertThat(retrier(RetryPolicy.<String>builder().retryIfResult("busy"::equals).build()).core.bare).isFalse();

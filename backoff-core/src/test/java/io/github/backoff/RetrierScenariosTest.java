@@ -259,8 +259,8 @@ class RetrierScenariosTest {
 
     Outcome<String> outcome = h.run(driver, exponential().withMaxAttempts(4)
         .retryIfResult(s -> s.startsWith("retry-after"))
-        .withDelayOverride((result, failure) -> result.endsWith("x") ? null
-            : Duration.ofSeconds(Long.parseLong(result.substring("retry-after:".length()))),
+        .withDelayOverride(c -> c.result().endsWith("x") ? null
+            : Duration.ofSeconds(Long.parseLong(c.result().substring("retry-after:".length()))),
             Duration.ofMillis(10), Duration.ofSeconds(60))
         .onEvent(events::add)
         .build());
@@ -280,7 +280,7 @@ class RetrierScenariosTest {
 
     Outcome<String> outcome = h.run(driver, exponential()
         .retryIfResult("slow down"::equals)
-        .withDelayOverride((r, f) -> Duration.ofHours(1), Duration.ZERO, Duration.ofMinutes(1))
+        .withDelayOverride(context -> Duration.ofHours(1), Duration.ZERO, Duration.ofMinutes(1))
         .giveUpIfOverrideExceedsMax()
         .throwOnRetryableResult()
         .build());
@@ -295,18 +295,10 @@ class RetrierScenariosTest {
   void call_delayOverrideWithContext_seesAttemptElapsedComputedDelayKindAndTimeLeft(Driver driver) {
     Harness<String> h = new Harness<String>().script(Harness.value("retry"), Harness.value("retry"),
         Harness.value("ok"));
-    List<RetryContext> seen = new ArrayList<>();
-    DelayOverride<String> override = new DelayOverride<>() {
-      @Override
-      public Duration delayFor(String result, Throwable failure) {
-        throw new AssertionError("the core calls the one with the context");
-      }
-
-      @Override
-      public Duration delayFor(String result, Throwable failure, RetryContext context) {
-        seen.add(context);
-        return context.delay().plusMillis(1); // per-call state from the context, none of its own
-      }
+    List<RetryContext<String>> seen = new ArrayList<>();
+    DelayOverride<String> override = context -> {
+      seen.add(context);
+      return context.delay().plusMillis(1); // per-call state from the context, none of its own
     };
 
     Outcome<String> outcome = h.run(driver, exponential().retryIfResult("retry"::equals)
@@ -322,6 +314,8 @@ class RetrierScenariosTest {
     assertThat(seen).extracting(RetryContext::timeLeft)
         .containsExactly(Optional.of(Duration.ofSeconds(10)), Optional.of(Duration.ofMillis(9899)));
     assertThat(seen).extracting(RetryContext::kind).containsOnly(RetryKind.DEFAULT_NAME);
+    assertThat(seen).extracting(RetryContext::result).containsExactly("retry", "retry");
+    assertThat(seen).extracting(RetryContext::failure).containsOnlyNulls();
     assertThat(h.attemptStarts).containsExactly(0L, ms(101), ms(302));
   }
 
@@ -329,18 +323,10 @@ class RetrierScenariosTest {
   @EnumSource(Driver.class)
   void call_delayHint_clampedAgainstTheDelayTheCoreComputed(Driver driver) {
     Harness<String> h = new Harness<String>().script(Harness.value("retry"), Harness.value("ok"));
-    List<RetryContext> seen = new ArrayList<>();
-    DelayOverride<String> hint = new DelayOverride<>() {
-      @Override
-      public Duration delayFor(String result, Throwable failure) {
-        return null;
-      }
-
-      @Override
-      public Duration delayFor(String result, Throwable failure, RetryContext context) {
-        seen.add(context);
-        return Duration.ofSeconds(30);
-      }
+    List<RetryContext<String>> seen = new ArrayList<>();
+    DelayOverride<String> hint = context -> {
+      seen.add(context);
+      return Duration.ofSeconds(30);
     };
 
     Outcome<String> outcome = h.run(driver, exponential().retryIfResult("retry"::equals)
@@ -353,11 +339,34 @@ class RetrierScenariosTest {
 
   @ParameterizedTest
   @EnumSource(Driver.class)
+  void call_delayOverrideOfASupertype_seesTheFailureAndNoResult(Driver driver) {
+    IOException boom = new IOException("slow down");
+    Harness<String> h = new Harness<String>().script(Harness.fail(boom), Harness.value("ok"));
+    List<RetryContext<Object>> seen = new ArrayList<>();
+    DelayOverride<Object> anyResult = context -> {
+      seen.add(context);
+      return Duration.ofMillis(7);
+    };
+
+    Outcome<String> outcome = h.run(driver, exponential()
+        .withDelayOverride(anyResult, Duration.ZERO, Duration.ofMinutes(1)).build());
+
+    assertThat(outcome.result()).isEqualTo("ok");
+    assertThat(seen).singleElement().satisfies(context -> {
+      assertThat(context.result()).isNull();
+      assertThat(context.failure()).isSameAs(boom);
+      assertThat(context.attempt()).isEqualTo(1);
+    });
+    assertThat(h.attemptStarts).containsExactly(0L, ms(7));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Driver.class)
   void call_delayOverrideThrows_usesStrategyDelay(Driver driver) {
     Harness<String> h = new Harness<String>().script(Harness.fail(new IOException()), Harness.value("ok"));
 
     Outcome<String> outcome = h.run(driver, exponential()
-        .withDelayOverride((r, f) -> {
+        .withDelayOverride(context -> {
           throw new IllegalStateException("broken override");
         }, Duration.ZERO, Duration.ofMinutes(1))
         .build());

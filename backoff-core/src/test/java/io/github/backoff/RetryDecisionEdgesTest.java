@@ -113,7 +113,7 @@ class RetryDecisionEdgesTest {
     AtomicInteger calls = new AtomicInteger();
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
         .withBackoff(Backoff.constant(Duration.ofSeconds(1)))
-        .withDelayOverride((result, failure) -> Duration.ZERO, Duration.ZERO, Duration.ofMinutes(1)).build());
+        .withDelayOverride(context -> Duration.ZERO, Duration.ZERO, Duration.ofMinutes(1)).build());
 
     assertThat(retrier.call(failing(1, calls))).isEqualTo("ok");
     assertThat(calls).hasValue(2);
@@ -125,7 +125,7 @@ class RetryDecisionEdgesTest {
     AtomicInteger calls = new AtomicInteger();
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
         .withBackoff(Backoff.constant(Duration.ofSeconds(1)))
-        .withDelayOverride((result, failure) -> Duration.ofSeconds(30), Duration.ZERO, Duration.ofSeconds(30))
+        .withDelayOverride(context -> Duration.ofSeconds(30), Duration.ZERO, Duration.ofSeconds(30))
         .giveUpIfOverrideExceedsMax().build());
 
     assertThat(retrier.call(failing(1, calls))).isEqualTo("ok");

@@ -114,7 +114,7 @@ class RetryKindTest {
     Outcome<String> outcome = h.run(driver, RetryPolicy.<String>builder()
         .withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(4)
         .retryIfResult(s -> s.startsWith("hint:"))
-        .withDelayHint((r, f) -> Duration.ofMillis(Long.parseLong(r.substring(5))), Duration.ofSeconds(5))
+        .withDelayHint(c -> Duration.ofMillis(Long.parseLong(c.result().substring(5))), Duration.ofSeconds(5))
         .build());
 
     assertThat(outcome.result()).isEqualTo("ok");
@@ -127,7 +127,7 @@ class RetryKindTest {
     Outcome<String> outcome = new Harness<String>().script(Harness.value("hint")).run(driver,
         RetryPolicy.<String>builder().withBackoff(Backoff.constant(Duration.ofSeconds(1)))
             .retryIfResult("hint"::equals)
-            .withDelayHint((r, f) -> Duration.ofMillis(6_001), Duration.ofSeconds(5))
+            .withDelayHint(context -> Duration.ofMillis(6_001), Duration.ofSeconds(5))
             .giveUpIfOverrideExceedsMax().throwOnRetryableResult().build());
 
     assertThat(((RetryException) outcome.thrown()).reason()).isEqualTo(StopReason.DELAY_TOO_LONG);
@@ -221,7 +221,7 @@ class RetryKindTest {
 
   @Test
   void withDelayHint_negative_namesParameterAndValue() {
-    assertThatThrownBy(() -> RetryPolicy.<String>builder().withDelayHint((r, f) -> null, Duration.ofMillis(-1)))
+    assertThatThrownBy(() -> RetryPolicy.<String>builder().withDelayHint(context -> null, Duration.ofMillis(-1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("maxAboveComputed must not be negative: -1 ms");
     assertThatThrownBy(() -> RetryPolicy.<String>builder().withDelayHint(null, Duration.ZERO))
         .isInstanceOf(NullPointerException.class).hasMessage("hint");

@@ -27,9 +27,10 @@ class RetryPolicyBuilderTest {
   void build_copies_laterBuilderChangesDoNotLeak() {
     RetryPolicyBuilder<Object> builder = RetryPolicy.builder().withMaxAttempts(2);
     RetryPolicy<Object> first = builder.build();
-    builder.withMaxAttempts(9).retryOn(IOException.class);
+    builder.withMaxElapsed(Duration.ofSeconds(9)).retryOn(IOException.class);
 
     assertThat(first.maxAttempts()).isEqualTo(2);
+    assertThat(first.maxElapsed()).isEmpty();
     assertThat(first.isRetryable(new IllegalStateException())).isTrue();
     assertThat(builder.build().isRetryable(new IllegalStateException())).isFalse();
   }
@@ -68,10 +69,10 @@ class RetryPolicyBuilderTest {
   @Test
   void withDelayOverride_maxBelowMin_namesBoth() {
     assertThatThrownBy(() -> RetryPolicy.builder()
-        .withDelayOverride((r, f) -> null, Duration.ofSeconds(2), Duration.ofSeconds(1)))
+        .withDelayOverride(context -> null, Duration.ofSeconds(2), Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("max must be >= min: 1 s < 2 s");
     assertThatThrownBy(() -> RetryPolicy.builder()
-        .withDelayOverride((r, f) -> null, Duration.ofSeconds(-2), Duration.ofSeconds(1)))
+        .withDelayOverride(context -> null, Duration.ofSeconds(-2), Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("min must not be negative: -2 s");
   }
 
@@ -79,7 +80,7 @@ class RetryPolicyBuilderTest {
   void withDelayOverride_maxEqualToMin_clampsEveryAskToThatValue() throws Exception {
     FakeClock clock = new FakeClock();
     RetryPolicy<String> policy = RetryPolicy.<String>builder().withBackoff(Backoff.none())
-        .withDelayOverride((r, f) -> Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(1)).build();
+        .withDelayOverride(context -> Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(1)).build();
     Retrier<String> retrier = Retrier.builder(policy).withTicker(clock::nanoTime).withSleeper(clock::sleep).build();
     int[] calls = {0};
 

@@ -23,7 +23,7 @@ class RetryTimerHeapTest {
 
   private Retrier<String> retrier() {
     return Retrier.builder(RetryPolicy.<String>builder()
-            .withDelayOverride((result, failure) -> Duration.ofMillis(Long.parseLong(failure.getMessage())),
+            .withDelayOverride(c -> Duration.ofMillis(Long.parseLong(c.failure().getMessage())),
                 Duration.ZERO, Duration.ofHours(1))
             .build())
         .withTicker(scheduler.manual::nanoTime).withScheduler(scheduler).build();

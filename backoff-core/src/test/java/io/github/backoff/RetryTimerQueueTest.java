@@ -27,7 +27,7 @@ class RetryTimerQueueTest {
   /** A retrier whose first attempt's failure message is the wait in milliseconds. */
   private Retrier<String> retrier(LongSupplier ticker) {
     return Retrier.builder(RetryPolicy.<String>builder()
-            .withDelayOverride((result, failure) -> Duration.ofMillis(Long.parseLong(failure.getMessage())),
+            .withDelayOverride(c -> Duration.ofMillis(Long.parseLong(c.failure().getMessage())),
                 Duration.ZERO, Duration.ofHours(1))
             .build())
         .withTicker(ticker::getAsLong).withScheduler(scheduler).build();

@@ -58,7 +58,7 @@ class RetryTimerTest {
     List<Long> starts = new ArrayList<>();
     // The failure's message sets the wait, so one retrier queues a 5 s retry and then a 1 s one.
     Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder()
-            .withDelayOverride((result, failure) -> Duration.ofSeconds(Long.parseLong(failure.getMessage())),
+            .withDelayOverride(c -> Duration.ofSeconds(Long.parseLong(c.failure().getMessage())),
                 Duration.ZERO, Duration.ofSeconds(10))
             .build())
         .withTicker(scheduler::nanoTime).withScheduler(scheduler).build();

@@ -84,7 +84,7 @@ class WarningsLoggedTest {
     IllegalStateException boom = new IllegalStateException("override broke");
     Retrier<String> retrier = retrier(RetryPolicy.<String>builder()
         .withBackoff(Backoff.constant(Duration.ofSeconds(2)))
-        .withDelayOverride((result, failure) -> {
+        .withDelayOverride(context -> {
           throw boom;
         }, Duration.ZERO, Duration.ofMinutes(1)).build());
 

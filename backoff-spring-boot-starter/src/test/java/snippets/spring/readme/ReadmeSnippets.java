@@ -2,7 +2,7 @@ package snippets.spring.readme;
 
 // tag::spring-reactor[]
 import io.github.backoff.reactor.BackoffRetry;
-import io.github.backoff.spring.Retry;
+import io.github.backoff.spring.boot.Retry;
 import java.io.IOException;
 import reactor.core.publisher.Mono;
 // end::spring-reactor[]
@@ -29,7 +29,7 @@ class Checkout {
   }
 
   // tag::spring-reactor[]
-  @Retry(value = "payments", fallback = "queued")    // io.github.backoff.spring.Retry
+  @Retry(value = "payments", fallback = "queued")    // io.github.backoff.spring.boot.Retry
   Receipt pay(Order order) throws IOException {       // also CompletableFuture, Mono, Flux
     return payments.pay(order);
   }

@@ -3,7 +3,7 @@ package snippets.spring.readme;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.spring.BackoffAutoConfiguration;
+import io.github.backoff.spring.boot.BackoffAutoConfiguration;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

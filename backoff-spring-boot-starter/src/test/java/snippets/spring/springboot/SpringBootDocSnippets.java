@@ -2,7 +2,7 @@ package snippets.spring.springboot;
 
 // tag::retry[]
 import io.github.backoff.RetryException;
-import io.github.backoff.spring.Retry;
+import io.github.backoff.spring.boot.Retry;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,12 +10,12 @@ import org.springframework.stereotype.Service;
 // end::retry[]
 // tag::retriers[]
 import io.github.backoff.Retrier;
-import io.github.backoff.spring.Retriers;
+import io.github.backoff.spring.boot.Retriers;
 import org.springframework.stereotype.Service;
 // end::retriers[]
 // tag::customizer[]
 import io.github.backoff.event.LoggingRetryListener;
-import io.github.backoff.spring.BackoffPolicyCustomizer;
+import io.github.backoff.spring.boot.BackoffPolicyCustomizer;
 import org.springframework.context.annotation.Bean;
 // end::customizer[]
 import org.springframework.context.annotation.Configuration;

@@ -2,8 +2,8 @@ package snippets.spring.springboot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.backoff.spring.BackoffAutoConfiguration;
-import io.github.backoff.spring.BackoffPolicyCustomizer;
+import io.github.backoff.spring.boot.BackoffAutoConfiguration;
+import io.github.backoff.spring.boot.BackoffPolicyCustomizer;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

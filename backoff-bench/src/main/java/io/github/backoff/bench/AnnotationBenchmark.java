@@ -1,6 +1,6 @@
 package io.github.backoff.bench;
 
-import io.github.backoff.spring.BackoffAutoConfiguration;
+import io.github.backoff.spring.boot.BackoffAutoConfiguration;
 import io.github.resilience4j.spring6.fallback.configure.FallbackConfiguration;
 import io.github.resilience4j.spring6.retry.configure.RetryConfiguration;
 import io.github.resilience4j.spring6.retry.configure.RetryConfigurationProperties;
@@ -52,7 +52,7 @@ public class AnnotationBenchmark {
   public static class WithBackoff {
     private final String value = "ok";
 
-    @io.github.backoff.spring.Retry("bench")
+    @io.github.backoff.spring.boot.Retry("bench")
     public String call() {
       return value;
     }

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.function.Predicate;
 
 /**
  * How to hedge a call: when an attempt has not answered within the hedging delay, send another and take the first
@@ -42,28 +41,11 @@ import java.util.function.Predicate;
  * @param <R> the result type
  */
 public final class HedgePolicy<R> {
-  final long fixedDelayNanos;
-  final double percentile;
-  final long initialDelayNanos;
-  final long minDelayNanos;
-  final long windowNanos;
-  final int maxHedges;
-  final RetryBudget budget;
-  final Predicate<? super Throwable> hedgeOnFailure;
-  final Predicate<? super R> hedgeIfResult;
-  final List<HedgeListener<? super R>> listeners;
+  /** This policy's own copy of its builder's options. */
+  final HedgePolicyConfig<R> config;
 
-  HedgePolicy(HedgePolicyBuilder<R> b) {
-    this.fixedDelayNanos = b.fixedDelayNanos;
-    this.percentile = b.percentile;
-    this.initialDelayNanos = b.initialDelayNanos;
-    this.minDelayNanos = b.minDelayNanos;
-    this.windowNanos = b.windowNanos;
-    this.maxHedges = b.maxHedges;
-    this.budget = b.budget;
-    this.hedgeOnFailure = b.hedgeOnFailure;
-    this.hedgeIfResult = b.hedgeIfResult;
-    this.listeners = List.copyOf(b.listeners);
+  HedgePolicy(HedgePolicyConfig<R> config) {
+    this.config = config;
   }
 
   /** A builder; a delay must be chosen with {@code withDelay} or {@code withPercentileDelay}. */
@@ -71,53 +53,63 @@ public final class HedgePolicy<R> {
     return new HedgePolicyBuilder<>();
   }
 
+  /**
+   * A builder initialised with this policy's settings, to derive a variant: each option may be set once more, its
+   * new value replacing the copied one (the delay, fixed or adaptive, is one option); conditions and listeners
+   * added are added to the copied ones (see {@link HedgePolicyBuilder}).
+   */
+  public HedgePolicyBuilder<R> toBuilder() {
+    return new HedgePolicyBuilder<>(config.copy());
+  }
+
   /** Whether the delay adapts to a percentile of recent latencies. */
   public boolean isAdaptive() {
-    return fixedDelayNanos < 0;
+    return config.fixedDelayNanos < 0;
   }
 
   /** The fixed delay, or the adaptive delay's initial value (used until enough latencies are recorded). */
   public Duration delay() {
-    return Duration.ofNanos(isAdaptive() ? initialDelayNanos : fixedDelayNanos);
+    return Duration.ofNanos(isAdaptive() ? config.initialDelayNanos : config.fixedDelayNanos);
   }
 
   /** The percentile of an adaptive delay, or empty for a fixed one. */
   public OptionalDouble percentile() {
-    return isAdaptive() ? OptionalDouble.of(percentile) : OptionalDouble.empty();
+    return isAdaptive() ? OptionalDouble.of(config.percentile) : OptionalDouble.empty();
   }
 
   /** The smallest delay an adaptive policy uses. */
   public Duration minDelay() {
-    return Duration.ofNanos(minDelayNanos);
+    return Duration.ofNanos(config.minDelayNanos);
   }
 
   /** The window over which an adaptive policy's latencies decay. */
   public Duration latencyWindow() {
-    return Duration.ofNanos(windowNanos);
+    return Duration.ofNanos(config.windowNanos);
   }
 
   /** The maximum number of hedged attempts beyond the original. */
   public int maxHedges() {
-    return maxHedges;
+    return config.maxHedges;
   }
 
   /** The budget asked before every hedge, if any. */
   public Optional<RetryBudget> budget() {
-    return Optional.ofNullable(budget);
+    return Optional.ofNullable(config.budget);
   }
 
   /** The listeners, in registration order. */
   public List<HedgeListener<? super R>> listeners() {
-    return listeners;
+    return config.listeners;
   }
 
   @Override
   public String toString() {
+    HedgePolicyConfig<R> c = config;
     String delay = isAdaptive()
-        ? "p" + percentile + " (initially " + Durations.format(initialDelayNanos) + ", at least "
-            + Durations.format(minDelayNanos) + ", window " + Durations.format(windowNanos) + ")"
-        : Durations.format(fixedDelayNanos);
-    return "HedgePolicy(delay=" + delay + ", maxHedges=" + maxHedges + (budget == null ? "" : ", budget=" + budget)
+        ? "p" + c.percentile + " (initially " + Durations.format(c.initialDelayNanos) + ", at least "
+            + Durations.format(c.minDelayNanos) + ", window " + Durations.format(c.windowNanos) + ")"
+        : Durations.format(c.fixedDelayNanos);
+    return "HedgePolicy(delay=" + delay + ", maxHedges=" + c.maxHedges + (c.budget == null ? "" : ", budget=" + c.budget)
         + ")";
   }
 }

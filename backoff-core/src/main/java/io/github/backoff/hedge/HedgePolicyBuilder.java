@@ -4,8 +4,9 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -20,6 +21,18 @@ import java.util.function.Predicate;
  *     .build();
  * }</pre>
  *
+ * <p><b>Each option is set once.</b> Setting an option a second time on the same builder throws
+ * {@link IllegalStateException} naming the option, as {@code RetryPolicyBuilder} does: the delay (fixed by
+ * {@link #withDelay}, or adaptive by {@link #withPercentileDelay}: one option), {@link #withMinDelay},
+ * {@link #withLatencyWindow}, {@link #withMaxHedges}, {@link #withBudget}. The methods documented as <em>adding</em>
+ * ({@link #hedgeOn}, {@link #hedgeOnFailure}, {@link #hedgeIfResult}, {@link #onEvent}) may be called any number
+ * of times.
+ *
+ * <p><b>Deriving a variant.</b> A builder from {@link HedgePolicy#toBuilder()} starts from copied values, which
+ * this builder did not set: each option may be set once, the new value replacing the copied one (a fixed delay
+ * may become an adaptive one and back), and a second set is refused as above. Added conditions and listeners are
+ * added to the copied ones.
+ *
  * <p>Not thread-safe: build on one thread, then share the policy.
  *
  * @param <R> the result type
@@ -28,29 +41,36 @@ public final class HedgePolicyBuilder<R> {
   /** The most hedges a call may send; gRPC allows 4 (5 attempts). */
   public static final int MAX_HEDGES = 10;
 
-  long fixedDelayNanos = -1;
-  double percentile = Double.NaN;
-  long initialDelayNanos;
-  long minDelayNanos;
-  long windowNanos = 10_000_000_000L;
-  int maxHedges = 1;
-  RetryBudget budget;
-  Predicate<? super Throwable> hedgeOnFailure = t -> false;
-  Predicate<? super R> hedgeIfResult = r -> false;
-  final List<HedgeListener<? super R>> listeners = new ArrayList<>();
+  /** The one name of the option {@link #withDelay} and {@link #withPercentileDelay} set. */
+  private static final String DELAY = "the hedging delay (withDelay or withPercentileDelay)";
 
-  HedgePolicyBuilder() {}
+  /** What this builder writes; {@link #build()} copies it. */
+  private final HedgePolicyConfig<R> config;
+  /** The options this builder has set, each refused a second time. */
+  private final Set<String> set = new HashSet<>();
+
+  HedgePolicyBuilder() {
+    this(new HedgePolicyConfig<>());
+  }
+
+  /** A builder writing into {@code config}, its own copy (of a policy's, for {@link HedgePolicy#toBuilder()}). */
+  HedgePolicyBuilder(HedgePolicyConfig<R> config) {
+    this.config = config;
+  }
 
   /**
    * Hedges after a fixed {@code delay}; zero sends every attempt at once.
    *
    * @throws IllegalArgumentException if {@code delay} is negative
-   * @throws IllegalStateException if a delay was already chosen
+   * @throws IllegalStateException if this builder chose a delay already (here or with
+   *     {@link #withPercentileDelay})
    */
   public HedgePolicyBuilder<R> withDelay(Duration delay) {
     long nanos = Checks.nonNegativeNanos(delay, "delay");
-    requireNoDelay();
-    this.fixedDelayNanos = nanos;
+    setOnce(DELAY);
+    config.fixedDelayNanos = nanos;
+    config.percentile = Double.NaN;
+    config.initialDelayNanos = 0;
     return this;
   }
 
@@ -62,14 +82,15 @@ public final class HedgePolicyBuilder<R> {
    *
    * @throws IllegalArgumentException if {@code percentile} is not in {@code (0, 100)} or {@code initialDelay} is
    *     negative
-   * @throws IllegalStateException if a delay was already chosen
+   * @throws IllegalStateException if this builder chose a delay already (here or with {@link #withDelay})
    */
   public HedgePolicyBuilder<R> withPercentileDelay(double percentile, Duration initialDelay) {
     Checks.requireArgument(percentile > 0 && percentile < 100, "percentile must be in (0, 100): %s", percentile);
     long nanos = Checks.nonNegativeNanos(initialDelay, "initialDelay");
-    requireNoDelay();
-    this.percentile = percentile;
-    this.initialDelayNanos = nanos;
+    setOnce(DELAY);
+    config.fixedDelayNanos = -1;
+    config.percentile = percentile;
+    config.initialDelayNanos = nanos;
     return this;
   }
 
@@ -78,9 +99,12 @@ public final class HedgePolicyBuilder<R> {
    * microseconds is not hedged on every blip.
    *
    * @throws IllegalArgumentException if {@code minDelay} is negative
+   * @throws IllegalStateException if this builder set {@code minDelay} already
    */
   public HedgePolicyBuilder<R> withMinDelay(Duration minDelay) {
-    this.minDelayNanos = Checks.nonNegativeNanos(minDelay, "minDelay");
+    long nanos = Checks.nonNegativeNanos(minDelay, "minDelay");
+    setOnce("minDelay");
+    config.minDelayNanos = nanos;
     return this;
   }
 
@@ -88,12 +112,14 @@ public final class HedgePolicyBuilder<R> {
    * How fast an adaptive policy forgets (default 10 s): the histogram's counts halve every half window.
    *
    * @throws IllegalArgumentException if {@code window} is shorter than 1 ms
+   * @throws IllegalStateException if this builder set {@code latencyWindow} already
    */
   public HedgePolicyBuilder<R> withLatencyWindow(Duration window) {
     Checks.requireNonNull(window, "window");
     Checks.requireArgument(window.compareTo(Duration.ofMillis(1)) >= 0, "window must be >= 1 ms: %s",
         Durations.format(window));
-    this.windowNanos = Durations.toNanosSaturated(window);
+    setOnce("latencyWindow");
+    config.windowNanos = Durations.toNanosSaturated(window);
     return this;
   }
 
@@ -101,11 +127,13 @@ public final class HedgePolicyBuilder<R> {
    * The maximum number of hedged attempts beyond the original (default 1); 0 turns hedging off.
    *
    * @throws IllegalArgumentException if {@code maxHedges} is not in {@code [0, MAX_HEDGES]}
+   * @throws IllegalStateException if this builder set {@code maxHedges} already
    */
   public HedgePolicyBuilder<R> withMaxHedges(int maxHedges) {
     Checks.requireArgument(maxHedges >= 0 && maxHedges <= MAX_HEDGES, "maxHedges must be in [0, %d]: %d",
         MAX_HEDGES, maxHedges);
-    this.maxHedges = maxHedges;
+    setOnce("maxHedges");
+    config.maxHedges = maxHedges;
     return this;
   }
 
@@ -114,9 +142,12 @@ public final class HedgePolicyBuilder<R> {
    * denied hedge is not sent, and the call sends no further hedge. Share one budget per downstream service.
    *
    * @throws NullPointerException if {@code budget} is null
+   * @throws IllegalStateException if this builder set {@code budget} already
    */
   public HedgePolicyBuilder<R> withBudget(RetryBudget budget) {
-    this.budget = Checks.requireNonNull(budget, "budget");
+    Checks.requireNonNull(budget, "budget");
+    setOnce("budget");
+    config.budget = budget;
     return this;
   }
 
@@ -146,8 +177,8 @@ public final class HedgePolicyBuilder<R> {
    */
   public HedgePolicyBuilder<R> hedgeOnFailure(Predicate<? super Throwable> condition) {
     Checks.requireNonNull(condition, "condition");
-    Predicate<? super Throwable> previous = hedgeOnFailure;
-    this.hedgeOnFailure = t -> previous.test(t) || condition.test(t);
+    Predicate<? super Throwable> previous = config.hedgeOnFailure;
+    config.hedgeOnFailure = t -> previous.test(t) || condition.test(t);
     return this;
   }
 
@@ -160,8 +191,8 @@ public final class HedgePolicyBuilder<R> {
    */
   public HedgePolicyBuilder<R> hedgeIfResult(Predicate<? super R> condition) {
     Checks.requireNonNull(condition, "condition");
-    Predicate<? super R> previous = hedgeIfResult;
-    this.hedgeIfResult = r -> previous.test(r) || condition.test(r);
+    Predicate<? super R> previous = config.hedgeIfResult;
+    config.hedgeIfResult = r -> previous.test(r) || condition.test(r);
     return this;
   }
 
@@ -171,7 +202,7 @@ public final class HedgePolicyBuilder<R> {
    * @throws NullPointerException if {@code listener} is null
    */
   public HedgePolicyBuilder<R> onEvent(HedgeListener<? super R> listener) {
-    listeners.add(Checks.requireNonNull(listener, "listener"));
+    config.addListener(Checks.requireNonNull(listener, "listener"));
     return this;
   }
 
@@ -181,13 +212,16 @@ public final class HedgePolicyBuilder<R> {
    * @throws IllegalStateException if no delay was chosen
    */
   public HedgePolicy<R> build() {
-    Checks.requireState(fixedDelayNanos >= 0 || !Double.isNaN(percentile),
-        "a hedging delay is required: call withDelay or withPercentileDelay");
-    return new HedgePolicy<>(this);
+    Checks.requireState(config.hasDelay(), "a hedging delay is required: call withDelay or withPercentileDelay");
+    return new HedgePolicy<>(config.copy());
   }
 
-  private void requireNoDelay() {
-    Checks.requireState(fixedDelayNanos < 0 && Double.isNaN(percentile),
-        "the hedging delay is already set: withDelay and withPercentileDelay exclude each other");
+  /**
+   * Records that {@code option} is set, refusing it if this builder set it already (see the class description).
+   *
+   * @throws IllegalStateException if this builder set {@code option} already
+   */
+  private void setOnce(String option) {
+    Checks.requireState(set.add(option), "%s was already set on this builder: set each option once", option);
   }
 }

@@ -67,12 +67,12 @@ final class HedgedCall<R> extends CompletableFuture<R> {
   HedgedCall(Hedger<R> hedger, Supplier<? extends CompletionStage<? extends R>> supplier) {
     this.hedger = hedger;
     this.supplier = supplier;
-    this.startEarly = hedger.histogram != null || !hedger.policy.listeners.isEmpty();
+    this.startEarly = hedger.histogram != null || !hedger.config.listeners.isEmpty();
     this.start = startEarly ? hedger.ticker.read() : 0;
   }
 
   void start() {
-    HedgePolicy<R> policy = hedger.policy;
+    HedgePolicyConfig<R> policy = hedger.config;
     RetryBudget budget = policy.budget;
     if (budget != null) {
       budget.onRequest();
@@ -125,7 +125,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
           cancelNow = closed();
           if (!cancelNow) {
             if (hedges == null) {
-              hedges = new CompletableFuture<?>[hedger.policy.maxHedges];
+              hedges = new CompletableFuture<?>[hedger.config.maxHedges];
             }
             hedges[number - 2] = future;
           }
@@ -147,7 +147,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
     if (closed()) {
       return; // a loser: cancelled, or answering after the call was decided
     }
-    HedgePolicy<R> policy = hedger.policy;
+    HedgePolicyConfig<R> policy = hedger.config;
     boolean hedgeable;
     try {
       hedgeable = failure == null ? policy.hedgeIfResult.test(result) : policy.hedgeOnFailure.test(failure);
@@ -239,7 +239,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
 
   /** Sends the next hedge if the count and the budget allow; returns whether it did. */
   private boolean hedge(long now, boolean afterFailure) {
-    HedgePolicy<R> policy = hedger.policy;
+    HedgePolicyConfig<R> policy = hedger.config;
     hedged = true; // before the check of decided, under the lock: see the class comment
     int number;
     boolean denied = false;
@@ -307,7 +307,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
       }
     }
     CompletableFuture<?> first = primary;
-    boolean events = !hedger.policy.listeners.isEmpty();
+    boolean events = !hedger.config.listeners.isEmpty();
     long now = events ? hedger.ticker.read() : 0;
     if (first != null && winner != 1 && first.cancel(true) && events) {
       emit(new HedgeCancelled<>(1, elapsed(now)));
@@ -364,7 +364,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
   }
 
   private void emit(HedgeEvent<R> event) {
-    List<HedgeListener<? super R>> listeners = hedger.policy.listeners;
+    List<HedgeListener<? super R>> listeners = hedger.config.listeners;
     for (int i = 0; i < listeners.size(); i++) {
       HedgeListener<? super R> listener = listeners.get(i);
       try {

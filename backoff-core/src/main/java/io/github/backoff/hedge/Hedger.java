@@ -38,6 +38,8 @@ import java.util.function.Supplier;
  */
 public final class Hedger<R> {
   final HedgePolicy<R> policy;
+  /** The policy's options, read by every call (one field away, as the policy's own fields were). */
+  final HedgePolicyConfig<R> config;
   final Ticker ticker;
   final HedgeTimer timer;
   final LatencyHistogram histogram;
@@ -47,12 +49,13 @@ public final class Hedger<R> {
 
   Hedger(HedgePolicy<R> policy, Ticker ticker, ScheduledExecutorService scheduler) {
     this.policy = policy;
+    this.config = policy.config;
     this.ticker = ticker;
     this.timer = new HedgeTimer(scheduler, ticker);
-    this.histogram = policy.isAdaptive() ? LatencyHistogram.create(Duration.ofNanos(policy.windowNanos), ticker)
+    this.histogram = policy.isAdaptive() ? LatencyHistogram.create(Duration.ofNanos(config.windowNanos), ticker)
         : null;
-    this.cacheNanos = Math.max(1, policy.windowNanos / 100);
-    this.cachedDelay = policy.isAdaptive() ? policy.initialDelayNanos : policy.fixedDelayNanos;
+    this.cacheNanos = Math.max(1, config.windowNanos / 100);
+    this.cachedDelay = policy.isAdaptive() ? config.initialDelayNanos : config.fixedDelayNanos;
     this.cachedUntil = ticker.read();
   }
 
@@ -101,15 +104,15 @@ public final class Hedger<R> {
   /** The delay now: fixed, or the cached percentile, refreshed at most once per hundredth of the window. */
   long delayNanos(long now) {
     if (histogram == null) {
-      return policy.fixedDelayNanos;
+      return config.fixedDelayNanos;
     }
     long until = cachedUntil;
     if (now - until < 0) {
       return cachedDelay;
     }
     cachedUntil = now + cacheNanos; // racing refreshers compute the same thing; no need for a CAS
-    long delay = histogram.count() < 20 ? policy.initialDelayNanos
-        : Math.max(policy.minDelayNanos, histogram.percentile(policy.percentile));
+    long delay = histogram.count() < 20 ? config.initialDelayNanos
+        : Math.max(config.minDelayNanos, histogram.percentile(config.percentile));
     cachedDelay = delay;
     return delay;
   }

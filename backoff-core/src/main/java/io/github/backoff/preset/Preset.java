@@ -382,7 +382,8 @@ public final class Preset {
 
   /**
    * A policy builder with this preset's strategy, attempt limit (unlimited when the client sets none) and time
-   * budget; add the retry conditions.
+   * budget; add the retry conditions. As a builder from {@code RetryPolicy.toBuilder()}, it may replace each of
+   * these values once (e.g. {@code withMaxAttempts}).
    */
   public <R> RetryPolicyBuilder<R> policyBuilder() {
     RetryPolicyBuilder<R> builder = RetryPolicy.<R>builder().withBackoff(backoff);
@@ -394,7 +395,7 @@ public final class Preset {
     if (maxElapsedNanos != Long.MAX_VALUE) {
       builder.withMaxElapsed(Duration.ofNanos(maxElapsedNanos));
     }
-    return builder;
+    return builder.build().toBuilder(); // the preset's values are copied ones, which the caller may replace
   }
 
   /**

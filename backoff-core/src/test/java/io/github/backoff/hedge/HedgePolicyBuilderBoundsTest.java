@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The edges of the builder's ranges: the smallest and largest values accepted, and a zero delay. */
 class HedgePolicyBuilderBoundsTest {
   private static final String CONFLICT =
-      "the hedging delay is already set: withDelay and withPercentileDelay exclude each other";
+      "the hedging delay (withDelay or withPercentileDelay) was already set on this builder: set each option once";
 
   @Test
   void withDelay_zero_isAFixedDelayThatExcludesAnother() {

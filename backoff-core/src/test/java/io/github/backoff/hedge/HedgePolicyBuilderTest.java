@@ -31,7 +31,8 @@ class HedgePolicyBuilderTest {
   void withPercentileDelay_afterWithDelay_failsAsConflicting() {
     assertThatThrownBy(() -> HedgePolicy.builder().withDelay(Duration.ofMillis(5))
         .withPercentileDelay(95, Duration.ofMillis(5))).isInstanceOf(IllegalStateException.class)
-        .hasMessage("the hedging delay is already set: withDelay and withPercentileDelay exclude each other");
+        .hasMessage(
+            "the hedging delay (withDelay or withPercentileDelay) was already set on this builder: set each option once");
   }
 
   @Test

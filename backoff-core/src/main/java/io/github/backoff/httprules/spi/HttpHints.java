@@ -43,12 +43,8 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
   }
 
   @Override
-  public Duration delayFor(Object result, Throwable failure) {
-    return null; // the core always calls the other one
-  }
-
-  @Override
-  public Duration delayFor(Object result, Throwable failure, RetryContext context) {
+  public Duration delayFor(RetryContext<Object> context) {
+    Object result = context.result();
     int status = reader.status(result);
     if (status < 0) {
       return null;
@@ -67,7 +63,7 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
    *
    * @param random the spread's source, or null for {@code ThreadLocalRandom}
    */
-  static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext context, Clock clock,
+  static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext<?> context, Clock clock,
       RandomGenerator random, long maxNanos, long maxAboveNanos) {
     if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
       Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());

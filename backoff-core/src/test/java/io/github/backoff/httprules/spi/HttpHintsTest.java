@@ -37,9 +37,9 @@ class HttpHintsTest {
     }
   };
 
-  private static RetryContext context(long delayNanos, long maxDelayNanos, Optional<Duration> timeLeft) {
-    return new RetryContext(1, Duration.ZERO, Duration.ofNanos(delayNanos), Duration.ofNanos(maxDelayNanos),
-        "default", timeLeft);
+  private static RetryContext<Object> context(long delayNanos, long maxDelayNanos, Optional<Duration> timeLeft) {
+    return new RetryContext<>(null, null, 1, Duration.ZERO, Duration.ofNanos(delayNanos),
+        Duration.ofNanos(maxDelayNanos), "default", timeLeft);
   }
 
   @Test
