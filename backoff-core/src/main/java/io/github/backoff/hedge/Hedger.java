@@ -5,6 +5,7 @@ import io.github.backoff.internal.Checks;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 
@@ -40,15 +41,18 @@ public final class Hedger<R> {
   final HedgePolicy<R> policy;
   final Ticker ticker;
   final HedgeTimer timer;
+  /** Where the timer's hedges call the supplier, each as a task of its own. */
+  final Executor executor;
   final LatencyHistogram histogram;
   private final long cacheNanos;
   private volatile long cachedDelay;
   private volatile long cachedUntil;
 
-  Hedger(HedgePolicy<R> policy, Ticker ticker, ScheduledExecutorService scheduler) {
+  Hedger(HedgePolicy<R> policy, Ticker ticker, ScheduledExecutorService scheduler, Executor executor) {
     this.policy = policy;
     this.ticker = ticker;
     this.timer = new HedgeTimer(scheduler, ticker);
+    this.executor = executor;
     this.histogram = policy.isAdaptive() ? LatencyHistogram.create(Duration.ofNanos(policy.windowNanos), ticker)
         : null;
     this.cacheNanos = Math.max(1, policy.windowNanos / 100);
@@ -86,8 +90,10 @@ public final class Hedger<R> {
 
   /**
    * Starts {@code supplier}'s original attempt on the calling thread and hedges it as the policy says; see the
-   * class documentation for what the returned future completes with. The supplier should not block: hedges call
-   * it on the scheduler's threads.
+   * class documentation for what the returned future completes with. Each hedge the timer sends calls the
+   * supplier in a task of its own, on the scheduler given to {@link HedgerBuilder#withScheduler}, else on the
+   * default scheduler's workers (virtual threads on JDK 21 and later, at most 64 platform threads before), so a
+   * supplier that blocks delays no other call's hedge.
    *
    * @throws NullPointerException if {@code supplier} is null
    */
