@@ -109,39 +109,43 @@ public final class DefaultScheduler {
       timer.setRemoveOnCancelPolicy(true);
       return timer;
     }
+  }
 
-    private static ThreadPoolExecutor platformWorkers() {
-      ThreadPoolExecutor pool = new ThreadPoolExecutor(PLATFORM_WORKERS, PLATFORM_WORKERS,
-          WORKER_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), daemon(n -> WORKER_PREFIX + n));
-      pool.allowCoreThreadTimeOut(true);
-      return pool;
-    }
+  /**
+   * The workers on JDK 17 to 20: at most {@value #PLATFORM_WORKERS} daemon threads, each started when a task comes
+   * and every started one is busy, ending after {@value #WORKER_KEEP_ALIVE_SECONDS} s idle; then tasks queue.
+   */
+  static ThreadPoolExecutor platformWorkers() {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(PLATFORM_WORKERS, PLATFORM_WORKERS, WORKER_KEEP_ALIVE_SECONDS,
+        TimeUnit.SECONDS, new LinkedBlockingQueue<>(), daemon(n -> WORKER_PREFIX + n));
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
 
-    /**
-     * {@code Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(WORKER_PREFIX, 1).factory())}, looked up
-     * by reflection once; null before JDK 21 (no such method, or a preview API that is not enabled).
-     */
-    private static ExecutorService virtualThreadPerTask() {
-      try {
-        Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
-        Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
-        builder = ofVirtual.getMethod("name", String.class, long.class).invoke(builder, WORKER_PREFIX, 1L);
-        ThreadFactory factory = (ThreadFactory) ofVirtual.getMethod("factory").invoke(builder);
-        return (ExecutorService) Executors.class.getMethod("newThreadPerTaskExecutor", ThreadFactory.class)
-            .invoke(null, factory);
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        return null;
-      }
+  /**
+   * {@code Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(WORKER_PREFIX, 1).factory())}, looked up by
+   * reflection once; null before JDK 21 (no such method, or a preview API that is not enabled).
+   */
+  private static ExecutorService virtualThreadPerTask() {
+    try {
+      Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+      Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
+      builder = ofVirtual.getMethod("name", String.class, long.class).invoke(builder, WORKER_PREFIX, 1L);
+      ThreadFactory factory = (ThreadFactory) ofVirtual.getMethod("factory").invoke(builder);
+      return (ExecutorService) Executors.class.getMethod("newThreadPerTaskExecutor", ThreadFactory.class)
+          .invoke(null, factory);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
     }
+  }
 
-    private static ThreadFactory daemon(IntFunction<String> name) {
-      AtomicInteger count = new AtomicInteger();
-      return r -> {
-        Thread t = new Thread(r, name.apply(count.incrementAndGet()));
-        t.setDaemon(true);
-        return t;
-      };
-    }
+  private static ThreadFactory daemon(IntFunction<String> name) {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, name.apply(count.incrementAndGet()));
+      t.setDaemon(true);
+      return t;
+    };
   }
 
   /** The timer, handing every due task to the workers. */
