@@ -170,7 +170,8 @@ final class AsyncExecution<R> extends Execution<R> implements Runnable {
 
   /**
    * Runs the next attempt: the retrier's timer hands the execution itself to the retrier's executor once its wait
-   * is over, so a pending retry costs no task object. Does nothing if this future is done.
+   * is over, so a pending retry costs no task object. Does nothing if this future is done. Only the timer calls it
+   * (the future is handed out typed as {@code CompletableFuture}).
    */
   @Override
   public void run() {
@@ -197,7 +198,7 @@ final class AsyncExecution<R> extends Execution<R> implements Runnable {
    * done by then. (Proven by the jcstress tests in backoff-jcstress, {@code AsyncRetryStress}; see
    * docs/reliability.md.) Every other way of completing this future from outside ({@code complete},
    * {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}) does the same
-   * (see {@link StoppableFuture}).
+   * (see {@link io.github.backoff.internal.StoppableFuture}).
    *
    * @return whether this call cancelled the future
    */
