@@ -25,6 +25,13 @@ import io.github.backoff.hedge.Hedger;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 // end::hedging[]
+// tag::executor[]
+import io.github.backoff.Retrier;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+// end::executor[]
 // tag::virtual-time[]
 import io.github.backoff.Retrier;
 import io.github.backoff.testing.ManualScheduler;
@@ -119,6 +126,27 @@ final class ReadmeSnippets {
     CompletableFuture<String> body = Retrier.of(policy).callAsync(() -> hedger.callAsync(() -> fetchAsync(url)));
     // end::hedging[]
     return body;
+  }
+
+  /** The README's {@code blockingDao}: a synchronous lookup (JDBC, a blocking SDK). */
+  interface BlockingDao {
+    String load(String key) throws IOException;
+  }
+
+  static CompletableFuture<String> executor(RetryPolicy<String> policy, BlockingDao blockingDao) {
+    // tag::executor[]
+    ExecutorService jdbcPool = Executors.newFixedThreadPool(32);   // as many as the connection pool allows
+    Retrier<String> retrier = Retrier.builder(policy).withExecutor(jdbcPool).build();
+    CompletableFuture<String> row = retrier.callAsync(() -> {
+      try {
+        return CompletableFuture.completedFuture(blockingDao.load("k1"));   // blocks a jdbcPool thread
+      } catch (IOException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    });
+    // end::executor[]
+    row.whenComplete((r, t) -> jdbcPool.shutdown());
+    return row;
   }
 
   static CompletableFuture<String> virtualTime(RetryPolicy<String> policy, FlakyService flakyService) {

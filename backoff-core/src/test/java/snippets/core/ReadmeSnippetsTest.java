@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +63,21 @@ class ReadmeSnippetsTest {
         .hedging(RetryPolicy.<String>builder().build(), "k4");
 
     assertThat(body.join()).isEqualTo("value of k4");
+  }
+
+  @Test
+  void executor_blockingLookupFailsOnce_retriesOnTheGivenPool() throws Exception {
+    AtomicInteger calls = new AtomicInteger();
+    RetryPolicy<String> policy = RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ZERO)).build();
+    CompletableFuture<String> row = ReadmeSnippets.executor(policy, key -> {
+      if (calls.incrementAndGet() == 1) {
+        throw new IOException("connection reset");
+      }
+      return key + "@" + Thread.currentThread().getName();
+    });
+    assertThat(row.get(30, TimeUnit.SECONDS)).startsWith("k1@pool-");
+    assertThat(calls).hasValue(2);
   }
 
   @Test

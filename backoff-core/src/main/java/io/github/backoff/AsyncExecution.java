@@ -22,9 +22,13 @@ import java.util.function.Supplier;
  * a compare-and-set on the number of settled attempts. Cancelling this future, or completing it from outside in any
  * way ({@code complete}, {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}),
  * cancels the pending retry and the attempt in flight; an attempt starts only if this future is not done at that
- * moment. The driver completes it itself through {@code super}, so its own completions cost the timer nothing.
+ * moment. The driver completes it itself through {@link #completeByDriver}, so its own completions cost the timer
+ * nothing.
+ *
+ * <p>It is also the task that runs its next attempt ({@link #run}): the retrier's timer hands it to the retrier's
+ * executor when the retry is due, so a pending retry is this object and a slot in the timer's heap, nothing more.
  */
-final class AsyncExecution<R> extends Execution<R> {
+final class AsyncExecution<R> extends Execution<R> implements Runnable {
   private static final AtomicIntegerFieldUpdater<AsyncExecution<?>> SETTLED = updater();
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -60,7 +64,7 @@ final class AsyncExecution<R> extends Execution<R> {
         retrier.timer.cancelled();
       }
     } catch (RejectedExecutionException e) {
-      super.completeExceptionally(e);
+      completeExceptionallyByDriver(e);
     }
   }
 
@@ -74,9 +78,9 @@ final class AsyncExecution<R> extends Execution<R> {
   /** Completes this stopped execution as {@link RetryCore#finish} ends it: with its result, or what it throws. */
   private void finish(RetryCore<R> core) {
     try {
-      super.complete(core.finish(this));
+      completeByDriver(core.finish(this));
     } catch (Throwable t) {
-      super.completeExceptionally(t);
+      completeExceptionallyByDriver(t);
     }
   }
 
@@ -144,7 +148,7 @@ final class AsyncExecution<R> extends Execution<R> {
     RetryCore<R> core = retrier.core;
     if (failure == null && core.isSuccess(result)) {
       core.succeeded(this, startNanos, result);
-      super.complete(result);
+      completeByDriver(result);
       return true;
     }
     long now = core.ticker.read();
@@ -165,79 +169,54 @@ final class AsyncExecution<R> extends Execution<R> {
   }
 
   /**
+   * Runs the next attempt: the retrier's timer hands the execution itself to the retrier's executor once its wait
+   * is over, so a pending retry costs no task object. Does nothing if this future is done. Only the timer calls it
+   * (the future is handed out typed as {@code CompletableFuture}).
+   */
+  @Override
+  public void run() {
+    attempt();
+  }
+
+  /**
+   * The executor refused the hand-off of the next attempt: this future fails with {@code refusal} (unless it is
+   * done already), so that nothing waits for an attempt that will never run.
+   */
+  void refused(Throwable refusal) {
+    completeExceptionallyByDriver(refusal);
+  }
+
+  /**
    * Cancels the execution: the pending retry is dropped and the stage of the attempt in flight is cancelled; no
    * further attempt starts.
    *
    * <p>Racing a retry's wake-up, the contract is: the attempt being woken up may still call the supplier once (it
    * checked this future just before the cancel); its stage is then cancelled at once, by whichever of the two
    * sees the other (the attempt publishes its stage, then looks at this future; this method completes this
-   * future, then looks at the stage). No later attempt is scheduled, and this future completes exactly once
-   * (proven by the jcstress tests in backoff-jcstress, {@code AsyncRetryStress}; see docs/reliability.md).
+   * future, then looks at the stage). No later attempt is scheduled, and this future completes exactly once. The
+   * same holds for an attempt handed to the executor but not yet started: it starts only if this future is not
+   * done by then. (Proven by the jcstress tests in backoff-jcstress, {@code AsyncRetryStress}; see
+   * docs/reliability.md.) Every other way of completing this future from outside ({@code complete},
+   * {@code completeExceptionally}, {@code obtrude*}, {@code completeAsync}, {@code orTimeout}) does the same
+   * (see {@link io.github.backoff.internal.StoppableFuture}).
    *
    * @return whether this call cancelled the future
    */
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return stopped(super.cancel(mayInterruptIfRunning), mayInterruptIfRunning);
-  }
-
-  /** Completing the future from outside stops the execution as {@link #cancel} does. */
-  @Override
-  public boolean complete(R value) {
-    return stopped(super.complete(value), true);
-  }
-
-  /** Completing the future from outside (or {@code orTimeout}) stops the execution as {@link #cancel} does. */
-  @Override
-  public boolean completeExceptionally(Throwable ex) {
-    return stopped(super.completeExceptionally(ex), true);
-  }
-
-  /** Forcing a value stops the execution as {@link #cancel} does (whether or not the future was done). */
-  @Override
-  public void obtrudeValue(R value) {
-    super.obtrudeValue(value);
-    stopped(true, true);
-  }
-
-  /** Forcing a failure stops the execution as {@link #cancel} does (whether or not the future was done). */
-  @Override
-  public void obtrudeException(Throwable ex) {
-    super.obtrudeException(ex);
-    stopped(true, true);
+    return super.cancel(mayInterruptIfRunning);
   }
 
   /**
-   * The JDK's version completes this future without going through {@link #complete}; this one does, on
-   * {@code executor}, so that it too stops the execution.
+   * After this future was completed from outside: lets the timer drop a queued retry (lazily, see RetryTimer) and
+   * cancels the attempt in flight.
    */
   @Override
-  public CompletableFuture<R> completeAsync(Supplier<? extends R> supplier, java.util.concurrent.Executor executor) {
-    if (supplier == null || executor == null) {
-      throw new NullPointerException();
-    }
-    executor.execute(() -> {
-      try {
-        complete(supplier.get());
-      } catch (Throwable t) {
-        completeExceptionally(t);
-      }
-    });
-    return this;
-  }
-
-  /**
-   * After this future was completed from outside ({@code done}): lets the timer drop a queued retry (lazily, see
-   * RetryTimer) and cancels the attempt in flight. Returns {@code done}.
-   */
-  private boolean stopped(boolean done, boolean mayInterruptIfRunning) {
-    if (done) {
-      retrier.timer.cancelled();
-    }
+  protected void stopWork(boolean mayInterruptIfRunning) {
+    retrier.timer.cancelled();
     CompletableFuture<?> attempt = inFlight;
     if (attempt != null) {
       attempt.cancel(mayInterruptIfRunning);
     }
-    return done;
   }
 }

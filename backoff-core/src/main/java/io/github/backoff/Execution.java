@@ -1,18 +1,19 @@
 package io.github.backoff;
 
+import io.github.backoff.internal.StoppableFuture;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The mutable state of one retried execution after its first failure. The sync driver creates it lazily, so a
  * call that succeeds at once allocates none of it. Confined to one attempt at a time: the drivers hand it from
  * attempt to attempt with a happens-before edge (the caller's thread, or the async driver's atomic settle).
  *
- * <p>It extends {@link CompletableFuture} only so that the async driver, {@link AsyncExecution}, can be this state
- * and the returned future in one object: a pending async retry then holds one 80-byte object instead of two
- * (see docs/benchmarks.md). The sync driver never uses the future part; it costs it 8 bytes per failed call.
+ * <p>It extends {@link java.util.concurrent.CompletableFuture} (through {@link StoppableFuture}) only so that the
+ * async driver, {@link AsyncExecution}, can be this state and the returned future in one object: a pending async
+ * retry then holds one object instead of two (see docs/benchmarks.md). The sync driver never uses the future part;
+ * it costs it 8 bytes per failed call.
  */
-class Execution<R> extends CompletableFuture<R> {
+class Execution<R> extends StoppableFuture<R> {
   static final int MAX_SUPPRESSED = 10;
   private static final long MAX_UNSIGNED_INT = 0xFFFF_FFFFL;
 
@@ -45,6 +46,10 @@ class Execution<R> extends CompletableFuture<R> {
   Execution(long startNanos) {
     this.startNanos = startNanos;
   }
+
+  /** The sync driver never hands its execution out as a future: nobody can complete it from outside. */
+  @Override
+  protected void stopWork(boolean mayInterruptIfRunning) {}
 
   /** Records that a retry took {@code cost} (>= 0) from the budget: the total saturates, the last cost is kept. */
   void addBudgetCost(long cost) {

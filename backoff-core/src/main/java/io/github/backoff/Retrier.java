@@ -5,6 +5,7 @@ import io.github.backoff.internal.DefaultScheduler;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +14,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * Runs calls under a {@link RetryPolicy}: synchronously on the caller's thread ({@link #call}, {@link #run}) or
- * asynchronously ({@link #callAsync}) with retries started by a scheduler.
+ * asynchronously ({@link #callAsync}), each retry handed on its own, once due, to an executor.
  *
  * <pre>{@code
  * Retrier<String> retrier = Retrier.of(policy);
@@ -39,14 +40,16 @@ public final class Retrier<R> {
   private final boolean bare;
   private final Sleeper sleeper;
   private final ScheduledExecutorService scheduler;
+  private final Executor executor;
   final RetryTimer timer = new RetryTimer(this);
 
   Retrier(RetryPolicy<R> policy, Ticker ticker, Sleeper sleeper, ScheduledExecutorService scheduler,
-      RandomGenerator random) {
+      Executor executor, RandomGenerator random) {
     this.core = new RetryCore<>(policy, ticker, random);
     this.bare = core.bare;
     this.sleeper = sleeper;
     this.scheduler = scheduler;
+    this.executor = executor;
   }
 
   /**
@@ -75,6 +78,22 @@ public final class Retrier<R> {
 
   ScheduledExecutorService scheduler() {
     return scheduler != null ? scheduler : DefaultScheduler.get();
+  }
+
+  /**
+   * Where due retries run: the executor given to {@link RetrierBuilder#withExecutor}, else the scheduler given to
+   * {@link RetrierBuilder#withScheduler} (each due retry a task of its own), else the default scheduler's workers.
+   */
+  Executor executor() {
+    return executor != null ? executor : scheduler != null ? scheduler : DefaultScheduler.workers();
+  }
+
+  /**
+   * Whether the timer's wake-ups may run on the default scheduler's timer thread: only with the default scheduler
+   * and executor, whose {@code execute} never runs the task on the calling thread nor blocks.
+   */
+  boolean handsOffOnTimer() {
+    return scheduler == null && executor == null;
   }
 
   /**
@@ -241,8 +260,8 @@ public final class Retrier<R> {
   }
 
   /**
-   * Starts {@code supplier}'s first attempt on the calling thread, and each retry on the scheduler once its wait
-   * is over; no thread is held while waiting. A supplier that throws instead of returning a failed stage counts
+   * Starts {@code supplier}'s first attempt on the calling thread, and each retry on the retrier's executor once
+   * its wait is over (see "Threads" below); no thread is held while waiting. A supplier that throws instead of returning a failed stage counts
    * as a failed attempt.
    *
    * <p>The returned future completes with the first successful result (or the last retryable one, as
@@ -252,10 +271,14 @@ public final class Retrier<R> {
    * retry and the attempt in flight, and no further attempt starts; an attempt whose wake-up races the cancel may
    * still call the supplier once, and its stage is then cancelled at once.
    *
-   * <p>The supplier should not block. With the default scheduler (one timer thread for the JVM) a retry is started
-   * on one of its daemon workers, never on the timer thread, so a supplier that blocks holds a worker but delays no
-   * other retrier's retries (only those due in the same wake-up of this retrier, which start one after another);
-   * with a scheduler given to {@link RetrierBuilder#withScheduler}, it runs on that scheduler's threads.
+   * <p><b>Threads.</b> Each retry, once due, is handed on its own to the retrier's executor, so a supplier that
+   * blocks (a JDBC call, a blocking SDK) holds one thread but never delays another retry's start; no thread is
+   * held while a retry waits. The executor is the one given to {@link RetrierBuilder#withExecutor}, else the
+   * scheduler given to {@link RetrierBuilder#withScheduler}, else the default one: on JDK 21 and later a new
+   * virtual thread per due retry, on JDK 17 to 20 a pool of at most 64 daemon
+   * threads (beyond that many blocked suppliers, further due retries wait for a free thread; see
+   * {@link RetrierBuilder#withExecutor}). If the executor refuses a retry, the returned future fails with its
+   * {@link java.util.concurrent.RejectedExecutionException}.
    *
    * @throws NullPointerException if {@code supplier} is null
    */

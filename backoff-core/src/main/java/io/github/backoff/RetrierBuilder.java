@@ -1,17 +1,26 @@
 package io.github.backoff;
 
 import io.github.backoff.internal.Checks;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
-
 import java.util.random.RandomGenerator;
 
 /**
- * Builds a {@link Retrier}, injecting the sources of time, sleeping, scheduling and randomness. The defaults are
- * {@link Ticker#SYSTEM}, {@link Sleeper#SYSTEM}, the shared default scheduler and
- * {@link java.util.concurrent.ThreadLocalRandom} (looked up at each draw). The default scheduler has one timer
- * thread for the whole JVM ({@code backoff-scheduler}, a daemon, started on first use) that only keeps time: each
- * due task (a retry's wake-up, an attempt's timeout) is handed to a daemon worker ({@code backoff-worker-N}, a
- * cached pool whose idle threads end after 30 s), so nothing that can block ever runs on the timer thread.
+ * Builds a {@link Retrier}, injecting the sources of time, sleeping, scheduling and randomness, and the executor
+ * that runs async retries. The defaults are {@link Ticker#SYSTEM}, {@link Sleeper#SYSTEM}, the shared default
+ * scheduler and executor, and {@link java.util.concurrent.ThreadLocalRandom} (looked up at each draw).
+ *
+ * <p><b>The default scheduler and executor.</b> One timer thread for the whole JVM ({@code backoff-scheduler}, a
+ * daemon, started on first use) only keeps time: each due retry is handed on its own to a worker, and so is every
+ * other due task (an attempt's timeout, a hedge), so a supplier that blocks holds its worker and delays nothing
+ * else. The workers ({@code backoff-worker-N}) are, on JDK 21 and later, a new virtual thread per task (no bound;
+ * the JDK runs them on as many carrier threads as there are CPUs); on JDK 17 to 20, a pool of at most 64 daemon
+ * platform threads, started on demand, whose idle threads end after 30 s. Why 64: enough that 64 suppliers can
+ * block at once without delaying a 65th retry (200 retries whose supplier blocks 300 ms finish in about 1.3 s, see
+ * docs/benchmarks.md), few enough that a retry storm of blocking calls cannot start thousands of platform threads
+ * (each reserves a stack, 1 MiB by default) on a small machine; beyond 64 blocked suppliers, further due tasks wait
+ * in the pool's queue for a free worker. An application that blocks in more suppliers at once gives its own
+ * executor ({@link #withExecutor}).
  *
  * <pre>{@code
  * ManualScheduler scheduler = new ManualScheduler();   // backoff-testing: virtual time
@@ -32,6 +41,7 @@ public final class RetrierBuilder<R> {
   private Ticker ticker = Ticker.SYSTEM;
   private Sleeper sleeper = Sleeper.SYSTEM;
   private ScheduledExecutorService scheduler;
+  private Executor executor;
   private RandomGenerator random = ThreadLocalRandomSource.INSTANCE;
 
   RetrierBuilder(RetryPolicy<R> policy) {
@@ -51,8 +61,11 @@ public final class RetrierBuilder<R> {
   }
 
   /**
-   * Starts asynchronous retries and runs per-attempt timeouts, on its own threads (in virtual time with a test's
-   * manual scheduler). The retrier never shuts it down. Without one, the shared default scheduler is used.
+   * Times asynchronous retries and per-attempt timeouts (in virtual time with a test's manual scheduler), and,
+   * unless an executor is given ({@link #withExecutor}), runs the due retries on its threads, each as a task of its
+   * own. The retrier never shuts it down. Without one, the shared default scheduler is used.
+   *
+   * @throws NullPointerException if {@code scheduler} is null
    */
   public RetrierBuilder<R> withScheduler(ScheduledExecutorService scheduler) {
     this.scheduler = Checks.requireNonNull(scheduler, "scheduler");
@@ -68,8 +81,38 @@ public final class RetrierBuilder<R> {
     return this;
   }
 
+  /**
+   * Runs the async retries once they are due: the timer hands each due retry on its own to
+   * {@code executor.execute}, which then calls the supplier (the first attempt runs on the caller's thread of
+   * {@link Retrier#callAsync}). Give one when suppliers block in numbers the default executor does not suit (see
+   * the class documentation), or to run attempts where the application wants them. The retrier never shuts it
+   * down.
+   *
+   * <p>An executor that runs the task on the calling thread (such as {@code Runnable::run} or a
+   * {@code CallerRunsPolicy}) runs the retry on the scheduler's thread, in turn with the other retries due at the
+   * same time: fine in a test, not with suppliers that block.
+   *
+   * <p><b>Refusal.</b> If {@code execute} throws ({@link java.util.concurrent.RejectedExecutionException} from an
+   * executor that is shut down or saturated, or anything else), the retry is not lost: the future that
+   * {@link Retrier#callAsync} returned completes exceptionally with what {@code execute} threw, and the other due
+   * retries are still handed off. A retry is never left waiting for an attempt that will not run.
+   *
+   * <pre>{@code
+   * ExecutorService jdbcPool = Executors.newFixedThreadPool(32);
+   * Retrier<Row> retrier = Retrier.builder(policy).withExecutor(jdbcPool).build();
+   * }</pre>
+   *
+   * @throws NullPointerException if {@code executor} is null
+   * @throws InvalidParameterException if {@code executor} is an {@link java.util.concurrent.ExecutorService}
+   *     that is already shut down (every retry would be refused)
+   */
+  public RetrierBuilder<R> withExecutor(Executor executor) {
+    this.executor = Checks.usableExecutor(executor, "executor");
+    return this;
+  }
+
   /** A new retrier. */
   public Retrier<R> build() {
-    return new Retrier<>(policy, ticker, sleeper, scheduler, random);
+    return new Retrier<>(policy, ticker, sleeper, scheduler, executor, random);
   }
 }

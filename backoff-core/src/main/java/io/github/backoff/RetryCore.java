@@ -8,6 +8,7 @@ import io.github.backoff.event.RetryListener;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.event.Succeeded;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.internal.Listeners;
 import io.github.backoff.strategy.Backoff;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -285,8 +286,8 @@ final class RetryCore<R> {
       RetryListener<? super R> listener = config.listeners.get(i);
       try {
         listener.onEvent(event);
-      } catch (RuntimeException | LinkageError | AssertionError e) {
-        LOG.log(Level.WARNING, "retry listener " + listener + " threw on " + event + "; ignored", e);
+      } catch (Throwable e) {
+        Listeners.threw(LOG, "retry", listener, event, e);
       }
     }
   }

@@ -1,12 +1,15 @@
 package io.github.backoff;
 
+import io.github.backoff.internal.DefaultScheduler;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The pending async retries of one {@link Retrier}: a min-heap of {@link AsyncExecution}s on their due time, with
- * a single task on the scheduler, for the earliest.
+ * a single task on the scheduler, for the earliest. The timer only keeps time: when retries are due, it hands each
+ * one, on its own, to the retrier's executor ({@link Retrier#executor()}), so that one attempt's supplier, however
+ * long it blocks, never delays another retry's start.
  *
  * <p>Why not one scheduler task per retry: a {@code ScheduledThreadPoolExecutor} task and its adapter cost about
  * 90 bytes and a clock reading per pending retry, more than the retry's own state. Here a pending retry costs one
@@ -17,14 +20,20 @@ import java.util.concurrent.TimeUnit;
  * Cancelled executions are removed lazily: each cancellation counts, and once they could be half the heap, the
  * heap is rebuilt without the done ones and shrunk, so cancelling many retries releases them in amortised O(1).
  *
- * <p>Thread-safe: every field is guarded by this object's monitor. Attempts run outside it, in due order, on the
- * thread that runs the wake-up: with the default scheduler one of its workers, never its one timer thread (see
- * {@code DefaultScheduler}). The next wake-up is scheduled before the due attempts start, so a supplier that
- * blocks delays only the attempts of the same wake-up, never a later one.
+ * <p>The hand-off: the execution is itself the task ({@link AsyncExecution#run}), so handing it off allocates
+ * nothing of ours (the executor may allocate its own node or thread). Executions are handed off in due order,
+ * outside the monitor, after the next wake-up is scheduled. An execution cancelled before its task runs does not
+ * start (it checks its future first). An executor that refuses the hand-off ({@code RejectedExecutionException},
+ * or anything else thrown by {@code execute}) fails that execution's future with what it threw, and the others
+ * are still handed off: nothing waits for an attempt that will never run. With the default scheduler and executor
+ * the wake-up runs on the scheduler's one timer thread itself, since it only hands off (see
+ * {@code DefaultScheduler}); otherwise on a thread of the scheduler.
+ *
+ * <p>Thread-safe: every field is guarded by this object's monitor.
  */
 final class RetryTimer {
   static final long MAX_WAIT = Long.MAX_VALUE >> 1;
-  /** At most this many retries start per wake-up before the rest is handed back to the scheduler. */
+  /** At most this many retries are handed off per wake-up (bounding the time under the lock); the rest go on soon. */
   private static final int BATCH = 256;
   private static final int MIN_CAPACITY = 16;
   private static final AsyncExecution<?>[] EMPTY = new AsyncExecution<?>[0];
@@ -109,13 +118,23 @@ final class RetryTimer {
         }
       }
     }
+    java.util.concurrent.Executor executor = count == 0 ? null : retrier.executor();
     for (int i = 0; i < count; i++) {
-      due[i].attempt();
+      handOff(executor, due[i]);
     }
     if (orphans != null) {
       for (AsyncExecution<?> orphan : orphans) {
         orphan.completeExceptionally(rejected);
       }
+    }
+  }
+
+  /** Hands {@code execution} to {@code executor}; if it throws, the execution fails with what it threw. */
+  private static void handOff(java.util.concurrent.Executor executor, AsyncExecution<?> execution) {
+    try {
+      executor.execute(execution);
+    } catch (Throwable refusal) { // a RejectedExecutionException, or a broken executor: fail it, never lose it
+      execution.refused(refusal);
     }
   }
 
@@ -125,7 +144,9 @@ final class RetryTimer {
   }
 
   private void schedule(long due, long delay) {
-    wakeUp = retrier.scheduler().schedule(() -> wakeUp(due), delay, TimeUnit.NANOSECONDS);
+    Runnable task = () -> wakeUp(due);
+    wakeUp = retrier.handsOffOnTimer() ? DefaultScheduler.scheduleOnTimer(task, delay, TimeUnit.NANOSECONDS)
+        : retrier.scheduler().schedule(task, delay, TimeUnit.NANOSECONDS);
     wakeUpDue = due;
   }
 

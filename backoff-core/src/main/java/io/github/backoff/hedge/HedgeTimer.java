@@ -11,6 +11,10 @@ import java.util.concurrent.TimeUnit;
  * when the head is due. A call is inserted from the tail: with a fixed or rising delay it goes right there, in O(1);
  * only when an adaptive delay falls does it walk past the calls due later. A call that completes unlinks itself at
  * once, so the queue holds only calls in flight. Wake-ups are allocated per wake-up, never per call.
+ *
+ * <p>The timer only keeps time: a wake-up takes each due call off the queue and lets it send its hedge, whose
+ * supplier call the call hands on its own to the hedger's executor ({@code HedgedCall.hedge}), so one blocking
+ * supplier never delays another call's hedge.
  */
 final class HedgeTimer {
   private final ScheduledExecutorService scheduler;

@@ -5,7 +5,8 @@ import static io.github.backoff.internal.Stages.toFuture;
 import static io.github.backoff.internal.Stages.unwrap;
 
 import io.github.backoff.budget.RetryBudget;
-import java.lang.System.Logger.Level;
+import io.github.backoff.internal.Listeners;
+import io.github.backoff.internal.StoppableFuture;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -27,8 +28,14 @@ import java.util.function.Supplier;
  * decider or sees that the call is decided, and is cancelled or unqueued either way. A call answered before its delay
  * thus costs one clock reading, the timer's lock twice (queue, unqueue) and one compare-and-set, and allocates nothing
  * beyond itself and its stage's callback.
+ *
+ * <p><b>Completing from outside</b> in any way ({@code cancel}, {@code complete*}, {@code obtrude*},
+ * {@code completeAsync}, {@code orTimeout}; see {@link StoppableFuture}) claims the call as {@link #decide()}
+ * does, unqueues it and cancels every attempt in flight. A hedge is sent on the hedger's executor: the timer only
+ * takes the call off its queue, and the supplier runs on a thread of its own, so one blocking supplier delays no
+ * other call's hedge; a hedge whose call is decided before its task runs calls nothing.
  */
-final class HedgedCall<R> extends CompletableFuture<R> {
+final class HedgedCall<R> extends StoppableFuture<R> {
   private static final System.Logger LOG = System.getLogger("io.github.backoff.hedge");
   private static final AtomicIntegerFieldUpdater<HedgedCall<?>> DECIDED = updater();
 
@@ -107,6 +114,9 @@ final class HedgedCall<R> extends CompletableFuture<R> {
 
   /** Calls the supplier for attempt {@code number} and settles the attempt when its stage completes. */
   private void launch(int number) {
+    if (number > 1 && closed()) {
+      return; // decided while this hedge was handed off: nothing to call
+    }
     CompletionStage<? extends R> stage;
     try {
       stage = stageOf(supplier);
@@ -224,9 +234,9 @@ final class HedgedCall<R> extends CompletableFuture<R> {
   private void answer(int winner, CompletableFuture<?>[] others, R result, Throwable failure) {
     cancelAttempts(winner, others);
     if (failure == null) {
-      super.complete(result);
+      completeByDriver(result);
     } else {
-      super.completeExceptionally(failure);
+      completeExceptionallyByDriver(failure);
     }
   }
 
@@ -275,8 +285,21 @@ final class HedgedCall<R> extends CompletableFuture<R> {
     if (more) {
       queue(now + hedger.delayNanos(now), now, false); // the next hedge is a full delay after this one
     }
-    launch(number);
+    if (afterFailure) {
+      launch(number); // on the thread that settled the failed attempt, as that attempt's own continuation
+    } else {
+      handOff(number); // from the timer: the supplier runs on a thread of its own
+    }
     return true;
+  }
+
+  /** Hands hedge {@code number}'s launch to the hedger's executor; if it refuses, the hedge fails with that. */
+  private void handOff(int number) {
+    try {
+      hedger.executor.execute(() -> launch(number));
+    } catch (Throwable refusal) { // a RejectedExecutionException, or a broken executor: a failed attempt
+      settle(number, null, refusal);
+    }
   }
 
   private void recordPrimary(long now) {
@@ -334,29 +357,11 @@ final class HedgedCall<R> extends CompletableFuture<R> {
     return decided != 0 || isDone();
   }
 
-  /** Completing the call from outside (or a timeout such as {@code orTimeout}) cancels the attempts in flight. */
+  /** Completed from outside (see {@link StoppableFuture}): claims the call and cancels the attempts in flight. */
   @Override
-  public boolean complete(R value) {
-    return closedFromOutside(super.complete(value));
-  }
-
-  @Override
-  public boolean completeExceptionally(Throwable ex) {
-    return closedFromOutside(super.completeExceptionally(ex));
-  }
-
-  @Override
-  public boolean cancel(boolean mayInterruptIfRunning) {
-    return closedFromOutside(super.cancel(mayInterruptIfRunning));
-  }
-
-  /** If the call was just completed from outside ({@code done}), claims it and cancels the attempts in flight. */
-  private boolean closedFromOutside(boolean done) {
-    if (done) {
-      decided = 1;
-      cancelAttempts(0, null);
-    }
-    return done;
+  protected void stopWork(boolean mayInterruptIfRunning) {
+    decided = 1;
+    cancelAttempts(0, null);
   }
 
   private Duration elapsed(long now) {
@@ -370,7 +375,7 @@ final class HedgedCall<R> extends CompletableFuture<R> {
       try {
         listener.onEvent(event);
       } catch (Throwable e) {
-        LOG.log(Level.WARNING, "hedge listener " + listener + " threw on " + event + "; ignored", e);
+        Listeners.threw(LOG, "hedge", listener, event, e);
       }
     }
   }

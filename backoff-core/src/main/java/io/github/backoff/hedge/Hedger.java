@@ -5,6 +5,7 @@ import io.github.backoff.internal.Checks;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 
@@ -42,16 +43,19 @@ public final class Hedger<R> {
   final HedgePolicyConfig<R> config;
   final Ticker ticker;
   final HedgeTimer timer;
+  /** Where the timer's hedges call the supplier, each as a task of its own. */
+  final Executor executor;
   final LatencyHistogram histogram;
   private final long cacheNanos;
   private volatile long cachedDelay;
   private volatile long cachedUntil;
 
-  Hedger(HedgePolicy<R> policy, Ticker ticker, ScheduledExecutorService scheduler) {
+  Hedger(HedgePolicy<R> policy, Ticker ticker, ScheduledExecutorService scheduler, Executor executor) {
     this.policy = policy;
     this.config = policy.config;
     this.ticker = ticker;
     this.timer = new HedgeTimer(scheduler, ticker);
+    this.executor = executor;
     this.histogram = policy.isAdaptive() ? LatencyHistogram.create(Duration.ofNanos(config.windowNanos), ticker)
         : null;
     this.cacheNanos = Math.max(1, config.windowNanos / 100);
@@ -89,8 +93,10 @@ public final class Hedger<R> {
 
   /**
    * Starts {@code supplier}'s original attempt on the calling thread and hedges it as the policy says; see the
-   * class documentation for what the returned future completes with. The supplier should not block: hedges call
-   * it on the scheduler's threads.
+   * class documentation for what the returned future completes with. Each hedge the timer sends calls the
+   * supplier in a task of its own, on the scheduler given to {@link HedgerBuilder#withScheduler}, else on the
+   * default scheduler's workers (virtual threads on JDK 21 and later, at most 64 platform threads before), so a
+   * supplier that blocks delays no other call's hedge.
    *
    * @throws NullPointerException if {@code supplier} is null
    */

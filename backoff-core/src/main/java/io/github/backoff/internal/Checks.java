@@ -3,6 +3,8 @@ package io.github.backoff.internal;
 import io.github.backoff.InvalidParameterException;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Precondition checks with formatted messages that name the parameter and the value.
@@ -57,6 +59,17 @@ public final class Checks {
     requireParameter(!value.isNegative() && !value.isZero(), name, value, "%s must be positive: %s", name,
         Durations.format(value));
     return Durations.toNanosSaturated(value);
+  }
+
+  /**
+   * Returns {@code executor} after checking it is non-null and, if it is an {@link ExecutorService}, not shut down
+   * (it would refuse every task).
+   */
+  public static <E extends Executor> E usableExecutor(E executor, String name) {
+    requireNonNull(executor, name);
+    requireParameter(!(executor instanceof ExecutorService) || !((ExecutorService) executor).isShutdown(), name,
+        executor, "%s must not be shut down: %s", name, executor);
+    return executor;
   }
 
   public static int atLeast(int value, int min, String name) {

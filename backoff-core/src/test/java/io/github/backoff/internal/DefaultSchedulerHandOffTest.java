@@ -44,6 +44,7 @@ class DefaultSchedulerHandOffTest {
   void toString_namesTheTimerWorkersAndQueue() {
     handOff.schedule(() -> { }, 1, TimeUnit.HOURS);
 
-    assertThat(handOff).hasToString("DefaultScheduler[one timer thread, 0 workers, 1 queued]");
+    assertThat(handOff).hasToString("DefaultScheduler[one timer thread, 0 of at most "
+        + DefaultScheduler.PLATFORM_WORKERS + " workers, 1 queued]");
   }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /** Issue 24 item 5: one timer thread for the JVM, which only keeps time; the tasks run on workers. */
 class DefaultSchedulerTest {
@@ -84,6 +85,29 @@ class DefaultSchedulerTest {
   void schedule_nullCommand_throwsNamingIt() {
     assertThatThrownBy(() -> scheduler.schedule((Runnable) null, 1, TimeUnit.SECONDS))
         .isInstanceOf(NullPointerException.class).hasMessageContaining("command");
+  }
+
+  @Test
+  void platformWorkers_moreBlockingTasksThanTheBound_startBoundThreadsAndQueueTheRest() throws Exception {
+    ThreadPoolExecutor workers = DefaultScheduler.platformWorkers();
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch running = new CountDownLatch(DefaultScheduler.PLATFORM_WORKERS);
+    try {
+      for (int i = 0; i < DefaultScheduler.PLATFORM_WORKERS + 2; i++) {
+        workers.execute(() -> {
+          running.countDown();
+          await(release);
+        });
+      }
+      assertThat(running.await(30, TimeUnit.SECONDS)).as("the first %d run at once", DefaultScheduler.PLATFORM_WORKERS)
+          .isTrue();
+      assertThat(workers.getPoolSize()).isEqualTo(DefaultScheduler.PLATFORM_WORKERS);
+      assertThat(workers.getQueue()).as("the rest wait for a worker").hasSize(2);
+      assertThat(workers.allowsCoreThreadTimeOut()).as("idle workers end").isTrue();
+    } finally {
+      release.countDown();
+      workers.shutdown();
+    }
   }
 
   /** The names of the live threads whose names start with "backoff" and that are not workers. */

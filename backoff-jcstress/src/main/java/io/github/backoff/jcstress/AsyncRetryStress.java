@@ -4,12 +4,15 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import io.github.backoff.Retrier;
+import io.github.backoff.RetrierBuilder;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.ManualScheduler;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -41,10 +44,16 @@ public final class AsyncRetryStress {
     final CompletableFuture<String> future;
 
     PendingRetry() {
+      this(null);
+    }
+
+    /** With {@code executor} for the retries (else the manual scheduler runs them, as a task each). */
+    PendingRetry(Executor executor) {
       RetryPolicy<String> policy = RetryPolicy.<String>builder().withBackoff(Backoff.constant(Duration.ofSeconds(1)))
           .withMaxAttempts(5).build();
-      Retrier<String> retrier = Retrier.builder(policy).withTicker(scheduler::nanoTime).withScheduler(scheduler)
-          .build();
+      RetrierBuilder<String> builder = Retrier.builder(policy).withTicker(scheduler::nanoTime)
+          .withScheduler(scheduler);
+      Retrier<String> retrier = (executor == null ? builder : builder.withExecutor(executor)).build();
       future = retrier.callAsync(() -> {
         if (calls.incrementAndGet() == 1) {
           return CompletableFuture.failedFuture(new IOException("first attempt fails"));
@@ -175,6 +184,85 @@ public final class AsyncRetryStress {
       outcome(r);
       if (r.r2 == 1) {
         r.r2 = 2; // the cancel reached the stage before it failed: the same end
+      }
+    }
+  }
+
+  /**
+   * The hand-off (issue 32): the timer has handed the due retry to the executor, whose task has not run yet, when
+   * the caller cancels. The contract is {@code cancel}'s: the attempt starts only if the future is not done when
+   * its task runs; if it started, its stage is cancelled at once; no later attempt; one completion.
+   */
+  @JCStressTest
+  @Outcome(id = "1, -1, 1, 1", expect = ACCEPTABLE, desc = "cancel before the task ran: no second attempt")
+  @Outcome(id = "2, 1, 1, 1", expect = ACCEPTABLE,
+      desc = "the task called the supplier once; its stage was cancelled at once")
+  @Outcome(id = "2, 0, 1, 1", expect = FORBIDDEN, desc = "the racing attempt was left running")
+  @Outcome(expect = FORBIDDEN, desc = "a later attempt, the future not cancelled, or two completions")
+  @State
+  public static class HandOffVsCancel extends PendingRetry {
+    volatile Runnable handedOff;
+
+    public HandOffVsCancel() {
+      this(new Runnable[1]);
+    }
+
+    private HandOffVsCancel(Runnable[] task) {
+      super(r -> task[0] = r);
+      wakeUp(); // the timer hands the retry to the executor, which keeps it
+      handedOff = task[0];
+    }
+
+    @Actor
+    public void taskRuns() {
+      handedOff.run();
+    }
+
+    @Actor
+    public void cancel() {
+      future.cancel(false);
+    }
+
+    @Arbiter
+    public void arbiter(IIII_Result r) {
+      outcome(r);
+    }
+  }
+
+  /**
+   * The executor refuses the hand-off while the caller cancels: {@code RetrierBuilder.withExecutor}'s contract, "the
+   * future completes exceptionally with what execute threw", or the cancel wins; never both, never neither, and the
+   * supplier is not called again. The third result is 3 when the future failed with the refusal.
+   */
+  @JCStressTest
+  @Outcome(id = "1, -1, 1, 1", expect = ACCEPTABLE, desc = "the cancel won")
+  @Outcome(id = "1, -1, 3, 1", expect = ACCEPTABLE, desc = "the refusal failed the future first")
+  @Outcome(expect = FORBIDDEN, desc = "an attempt despite the refusal, the future not done, or two completions")
+  @State
+  public static class RefusedHandOffVsCancel extends PendingRetry {
+    public RefusedHandOffVsCancel() {
+      super(task -> {
+        throw new RejectedExecutionException("refused");
+      });
+    }
+
+    @Actor
+    public void wakeUpActor() {
+      wakeUp();
+    }
+
+    @Actor
+    public void cancel() {
+      future.cancel(false);
+    }
+
+    @Arbiter
+    public void arbiter(IIII_Result r) {
+      boolean refused = future.isCompletedExceptionally() && !future.isCancelled()
+          && future.handle((v, t) -> t).join() instanceof RejectedExecutionException;
+      outcome(r);
+      if (refused) {
+        r.r3 = 3;
       }
     }
   }
