@@ -89,9 +89,10 @@ abstract class SendScenarios {
     server.close();
   }
 
+  /** The scenarios' base policy, as a toBuilder() builder: a test may set each of its options once more. */
   RetryPolicyBuilder<HttpResponse<?>> policy() {
     return RetryPolicy.<HttpResponse<?>>builder().withBackoff(Backoff.constant(STEP)).withMaxAttempts(4)
-        .onEvent(events);
+        .onEvent(events).build().toBuilder();
   }
 
   Client http(RetryPolicyBuilder<HttpResponse<?>> policy) {

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger
 class FlowsTest {
   private fun <T> policy(): RetryPolicyBuilder<T> =
     RetryPolicy.builder<T>().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(3)
+      .build().toBuilder() // a test may set each option once more
 
   @Test
   fun retryWith_failingCollections_areStartedAgainAfterTheWait() = runTest {

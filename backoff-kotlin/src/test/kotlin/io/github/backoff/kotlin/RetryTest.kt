@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger
 class RetryTest {
   private fun <T> policy(events: Events? = null): io.github.backoff.RetryPolicyBuilder<T> {
     val b = RetryPolicy.builder<T>().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(3)
-    return if (events != null) b.onEvent(events) else b
+    // A toBuilder() builder: a test may set each option once more.
+    return (if (events != null) b.onEvent(events) else b).build().toBuilder()
   }
 
   @Test

@@ -26,7 +26,8 @@ class BackoffRetryFluxAndLimiterTest {
   private final AdaptiveRateLimiter limiter = AdaptiveRateLimiter.create(() -> scheduler.now(TimeUnit.NANOSECONDS));
 
   private RetryPolicyBuilder<Object> constant(int maxAttempts) {
-    return RetryPolicy.builder().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(maxAttempts);
+    return RetryPolicy.builder().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(maxAttempts)
+        .build().toBuilder(); // a test may set each option once more
   }
 
   private Flux<String> counted(Flux<String> flux) {

@@ -64,7 +64,7 @@ class BackoffRetryTest {
 
   private RetryPolicyBuilder<Object> constant(int maxAttempts) {
     return RetryPolicy.builder().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(maxAttempts)
-        .onEvent(events::add);
+        .onEvent(events::add).build().toBuilder(); // a test may set each option once more
   }
 
   /** Fails with {@code failure} on the first {@code failures} subscriptions, then emits "ok". */
