@@ -1,0 +1,293 @@
+package io.github.backoff.httpclient5;
+
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.StandaloneExecution;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.httprules.HttpResponseReader;
+import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryRules;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.hc.client5.http.HttpRequestRetryStrategy;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.apache.hc.core5.util.TimeValue;
+
+/**
+ * Apache HttpClient 5's retry SPI answered by a Backoff {@link RetryPolicy}, for the classic and the async client,
+ * with the HTTP rules every Backoff client shares ({@link HttpRetryOptions}): idempotent methods (GET, HEAD,
+ * OPTIONS, TRACE, PUT, DELETE) and requests carrying an {@code Idempotency-Key} header are retried on 429, 500, 502,
+ * 503, 504 and on I/O failures, a refused connection included; a POST without a key is never sent twice;
+ * {@code Retry-After} (seconds or a date, on 429 and 503) is followed up to a maximum (one minute by default; more
+ * stops the retries at once), spread above the server's floor; the policy's strategy, attempts, deadline, budget
+ * (a budget of its own by default, the AWS SDKs' 2026 retry quota) and listeners apply as with
+ * {@code io.github.backoff.Retrier}.
+ *
+ * <pre>{@code
+ * BackoffHttpRequestRetryStrategy retry = BackoffHttpRequestRetryStrategy.of(policy);
+ * CloseableHttpClient client = HttpClients.custom().setRetryStrategy(retry).build();
+ * CloseableHttpAsyncClient async = HttpAsyncClients.custom().setRetryStrategy(retry).build();
+ * }</pre>
+ *
+ * <p><b>What HttpClient's interface leaves out, and how this class copes.</b>
+ * <ul>
+ *   <li>The SPI passes only the attempt count ({@code execCount}): the core's state between attempts (previous
+ *       delay, start, budget taken) is kept in the exchange's {@code HttpContext}, under an attribute of this
+ *       class; an attempt count of 1 always starts a new exchange, so a context reused for another request starts
+ *       afresh.
+ *   <li>The SPI is first called after the first attempt: the policy's deadline ({@code maxElapsed}) counts from
+ *       the end of the first attempt, and a rate limiter's wait before the first attempt cannot be applied (its
+ *       token is taken, the attempt is not delayed). The per-attempt timeout is HttpClient's own
+ *       ({@code RequestConfig}'s response timeout); the policy's {@code attemptTimeout} is not applied.
+ *   <li>The response callback does not see the request: its method and {@code Idempotency-Key} are read from the
+ *       context ({@code HttpCoreContext.getRequest()}); without one there, the response is not retried.
+ *   <li>HttpClient waits itself: the classic client sleeps on the calling thread, the async client schedules the
+ *       retry on its own scheduler, so the options' sleeper and scheduler are not used.
+ *   <li>A request whose body cannot be sent twice is not retried (HttpClient checks that too).
+ * </ul>
+ *
+ * <p><b>Stops.</b> When retries stop on a response, HttpClient returns it; when they stop on an I/O failure, it
+ * throws that failure. Either way {@link #stopOf(HttpContext)} says why, with the attempts and the elapsed time.
+ *
+ * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of clients and exchanges.
+ */
+public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetryStrategy {
+  /** The name of the context attribute that holds an exchange's state between its attempts. */
+  private static final String EXCHANGE_ATTRIBUTE = BackoffHttpRequestRetryStrategy.class.getName() + ".exchange";
+
+  /**
+   * The name of the context attribute that holds the {@link RetryException} when retries stopped
+   * ({@link #stopOf}).
+   */
+  public static final String STOP_ATTRIBUTE = BackoffHttpRequestRetryStrategy.class.getName() + ".stop";
+
+  private static final HttpResponseReader READER = HttpResponseReader.of(HttpResponse.class, HttpResponse::getCode,
+      (response, name) -> {
+        Header header = response.getFirstHeader(name);
+        return header == null ? null : header.getValue();
+      });
+
+  private final RetryPolicy<? super HttpResponse> policy;
+  private final HttpRetryOptions options;
+  private final HttpRetryCalls calls;
+
+  BackoffHttpRequestRetryStrategy(RetryPolicy<? super HttpResponse> policy, HttpRetryOptions options) {
+    this.policy = policy;
+    this.options = options;
+    this.calls = HttpRetryCalls.create(policy, options, READER);
+  }
+
+  /**
+   * A strategy that retries under {@code policy} with the default HTTP rules.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @return a new strategy
+   * @throws NullPointerException if {@code policy} is null
+   */
+  public static BackoffHttpRequestRetryStrategy of(RetryPolicy<? super HttpResponse> policy) {
+    return builder(policy).build();
+  }
+
+  /**
+   * A strategy that retries under {@code policy} with {@code options}, the settings every HTTP client shares.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @param options the statuses, methods, {@code Retry-After} limit, hints, budget and sources of time
+   * @return a new strategy
+   * @throws NullPointerException if an argument is null
+   */
+  public static BackoffHttpRequestRetryStrategy of(RetryPolicy<? super HttpResponse> policy,
+      HttpRetryOptions options) {
+    return new BackoffHttpRequestRetryStrategy(
+        Objects.requireNonNull(policy, "policy"), Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * A builder to change the retryable statuses and methods, the {@code Retry-After} limit, the budget, or the
+   * sources of time and randomness.
+   *
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @return a new builder
+   * @throws NullPointerException if {@code policy} is null
+   */
+  public static BackoffHttpRequestRetryStrategyBuilder builder(RetryPolicy<? super HttpResponse> policy) {
+    return new BackoffHttpRequestRetryStrategyBuilder(policy, HttpRetryOptions.defaults());
+  }
+
+  /**
+   * Why retries stopped in the exchange that used {@code context}, if they stopped on a retryable response or a
+   * retryable failure (attempts exhausted, a {@code Retry-After} too long, the budget, the deadline, a request that
+   * may not be retried): read it after {@code execute} returned or threw.
+   *
+   * <pre>{@code
+   * HttpClientContext context = HttpClientContext.create();
+   * String body = client.execute(request, context, response -> EntityUtils.toString(response.getEntity()));
+   * BackoffHttpRequestRetryStrategy.stopOf(context).ifPresent(stop -> log.warn("gave up: {}", stop.reason()));
+   * }</pre>
+   *
+   * @param context the exchange's context
+   * @return the reason, attempts and elapsed time, if retries stopped
+   * @throws NullPointerException if {@code context} is null
+   */
+  public static Optional<RetryException> stopOf(HttpContext context) {
+    return context.getAttribute(STOP_ATTRIBUTE) instanceof RetryException e ? Optional.of(e) : Optional.empty();
+  }
+
+  /**
+   * Decides whether an attempt that failed with {@code exception} is retried: the request may be sent again and
+   * the core's decision is to retry.
+   *
+   * @param request the request
+   * @param exception the attempt's failure
+   * @param execCount the attempts made so far, from 1
+   * @param context the exchange's context, which keeps its state between attempts
+   * @return whether to retry
+   */
+  @Override
+  public boolean retryRequest(HttpRequest request, IOException exception, int execCount, HttpContext context) {
+    RetriedExchange exchange = exchange(request, execCount, context);
+    return decide(exchange, exchange.execution.onFailure(null, exception), context);
+  }
+
+  /**
+   * Decides whether {@code response} is retried: a success or a status that is not retried ends the exchange (the
+   * budget and listeners are told); a retryable status is retried if the request may be sent again and the core
+   * decides so.
+   *
+   * @param response the attempt's response
+   * @param execCount the attempts made so far, from 1
+   * @param context the exchange's context, which keeps its state between attempts
+   * @return whether to retry
+   */
+  @Override
+  public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
+    HttpRequest request = context instanceof HttpCoreContext core ? core.getRequest()
+        : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;
+    RetriedExchange exchange = exchange(request, execCount, context);
+    if (exchange.execution.isSuccess(response)) {
+      exchange.execution.onSuccess(response);
+      context.removeAttribute(EXCHANGE_ATTRIBUTE);
+      return false;
+    }
+    return decide(exchange, exchange.execution.onFailure(response, null), context);
+  }
+
+  /**
+   * The wait the last {@link #retryRequest(HttpRequest, IOException, int, HttpContext)} decided on.
+   *
+   * @param request the request
+   * @param exception the attempt's failure
+   * @param execCount the attempts made so far, from 1
+   * @param context the exchange's context
+   * @return the wait before the next attempt
+   */
+  @Override
+  public TimeValue getRetryInterval(HttpRequest request, IOException exception, int execCount, HttpContext context) {
+    return interval(context);
+  }
+
+  /**
+   * The wait the last {@link #retryRequest(HttpResponse, int, HttpContext)} decided on: the strategy's delay, or
+   * what the server's {@code Retry-After} asked for, spread and clamped.
+   *
+   * @param response the attempt's response
+   * @param execCount the attempts made so far, from 1
+   * @param context the exchange's context
+   * @return the wait before the next attempt
+   */
+  @Override
+  public TimeValue getRetryInterval(HttpResponse response, int execCount, HttpContext context) {
+    return interval(context);
+  }
+
+  private static TimeValue interval(HttpContext context) {
+    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange
+        ? TimeValue.of(exchange.waitNanos, TimeUnit.NANOSECONDS) : TimeValue.ZERO_MILLISECONDS;
+  }
+
+  /** The exchange's state: a new one on the first attempt (a reused context starts afresh), else the stored one. */
+  private RetriedExchange exchange(HttpRequest request, int execCount, HttpContext context) {
+    if (execCount > 1 && context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange) {
+      return exchange;
+    }
+    context.removeAttribute(STOP_ATTRIBUTE);
+    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(calls.retrier(isRetryable(request))));
+    context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
+    return exchange;
+  }
+
+  private static boolean decide(RetriedExchange exchange, long wait, HttpContext context) {
+    if (wait == StandaloneExecution.STOP) {
+      context.removeAttribute(EXCHANGE_ATTRIBUTE);
+      if (exchange.execution.failure() instanceof RetryException e) {
+        context.setAttribute(STOP_ATTRIBUTE, e);
+      }
+      return false;
+    }
+    exchange.waitNanos = wait;
+    return true;
+  }
+
+  /**
+   * Whether this strategy may send {@code request} more than once: its method is retryable (idempotent by default)
+   * or it carries an {@value HttpRetryRules#IDEMPOTENCY_KEY} header, and its body, if any, can be sent again.
+   *
+   * @param request a request, or null (not retryable)
+   * @return whether it may be retried
+   */
+  public boolean isRetryable(HttpRequest request) {
+    if (request == null) {
+      return false;
+    }
+    if (request instanceof ClassicHttpRequest classic) {
+      HttpEntity entity = classic.getEntity();
+      if (entity != null && !entity.isRepeatable()) {
+        return false;
+      }
+    }
+    return options.isRetryableMethod(request.getMethod(), false)
+        || request.containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
+  }
+
+  /**
+   * The policy given (without the HTTP rules this strategy adds).
+   *
+   * @return the policy
+   */
+  public RetryPolicy<? super HttpResponse> policy() {
+    return policy;
+  }
+
+  /**
+   * The options, the settings every HTTP client shares.
+   *
+   * @return the options
+   */
+  public HttpRetryOptions options() {
+    return options;
+  }
+
+  /**
+   * The retry budget all exchanges through this strategy share: the policy's own if it has one, else the default
+   * one made for this strategy, or empty after {@link BackoffHttpRequestRetryStrategyBuilder#withoutBudget()}.
+   *
+   * @return the budget, if any
+   */
+  public Optional<RetryBudget> budget() {
+    return calls.budget();
+  }
+
+  @Override
+  public String toString() {
+    return "BackoffHttpRequestRetryStrategy[" + calls + "]";
+  }
+}
