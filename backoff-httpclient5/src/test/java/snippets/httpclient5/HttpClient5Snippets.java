@@ -1,0 +1,70 @@
+package snippets.httpclient5;
+
+// tag::classic[]
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.httpclient5.BackoffHttpRequestRetryStrategy;
+import io.github.backoff.strategy.Backoff;
+import java.time.Duration;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.http.HttpResponse;
+// end::classic[]
+// tag::stop[]
+import io.github.backoff.RetryException;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Optional;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+// end::stop[]
+// tag::options[]
+import io.github.backoff.httprules.HttpRetryDelays;
+// end::options[]
+
+/** docs/httpclient5.md's examples, compiled; {@code HttpClient5SnippetsTest} runs them against a real server. */
+final class HttpClient5Snippets {
+  private HttpClient5Snippets() {}
+
+  static CloseableHttpClient[] clients() {
+    // tag::classic[]
+    RetryPolicy<HttpResponse> policy = RetryPolicy.<HttpResponse>builder()
+        .withBackoff(Backoff.exponential(Duration.ofMillis(100)).withCap(Duration.ofSeconds(5)).withFullJitter())
+        .withMaxAttempts(4)
+        .withMaxElapsed(Duration.ofSeconds(30))
+        .build();
+    BackoffHttpRequestRetryStrategy retry = BackoffHttpRequestRetryStrategy.of(policy);
+
+    CloseableHttpClient client = HttpClients.custom().setRetryStrategy(retry).build();
+    CloseableHttpAsyncClient async = HttpAsyncClients.custom().setRetryStrategy(retry).build();
+    // end::classic[]
+    try {
+      async.close();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    return new CloseableHttpClient[] {client};
+  }
+
+  static BackoffHttpRequestRetryStrategy options(RetryPolicy<HttpResponse> policy) {
+    // tag::options[]
+    BackoffHttpRequestRetryStrategy retry = BackoffHttpRequestRetryStrategy.builder(policy)
+        .withRetryableStatuses(429, 503)
+        .withMaxRetryAfter(Duration.ofSeconds(20))
+        .withRetryAfterMillisHeader(HttpRetryDelays.AMZ_RETRY_AFTER)
+        .build();
+    // end::options[]
+    return retry;
+  }
+
+  static Optional<RetryException> stop(CloseableHttpClient client, URI uri) throws IOException {
+    // tag::stop[]
+    HttpClientContext context = HttpClientContext.create();
+    int status = client.execute(new HttpGet(uri), context, response -> response.getCode());
+    Optional<RetryException> stop = BackoffHttpRequestRetryStrategy.stopOf(context);
+    stop.ifPresent(e -> System.out.println(status + ": gave up after " + e.attempts() + " attempts: " + e.reason()));
+    // end::stop[]
+    return stop;
+  }
+}
