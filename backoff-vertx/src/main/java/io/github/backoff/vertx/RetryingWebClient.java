@@ -1,0 +1,201 @@
+package io.github.backoff.vertx;
+
+import io.github.backoff.RetryException;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.httprules.HttpResponseReader;
+import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryRules;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Sends Vert.x {@code WebClient} requests with retries under a {@link RetryPolicy} and the HTTP rules every Backoff
+ * client shares ({@link HttpRetryOptions}): idempotent methods (GET, HEAD, OPTIONS, TRACE, PUT, DELETE) and
+ * requests carrying an {@code Idempotency-Key} header are retried on 429, 500, 502, 503, 504 and on I/O failures (a
+ * refused connection, a connection closed before the response); a POST without a key is sent once;
+ * {@code Retry-After} (seconds or a date, on 429 and 503) is followed up to a maximum (one minute by default; more
+ * stops the retries and returns the response), spread above the server's floor; a retry budget per client by
+ * default. Waits are Vert.x timers on the caller's context: no event loop is blocked.
+ *
+ * <pre>{@code
+ * WebClient web = WebClient.create(vertx);
+ * RetryingWebClient retrying = RetryingWebClient.of(vertx, policy);
+ * Future<HttpResponse<Buffer>> response = retrying.send(web.get(8080, "localhost", "/orders"));
+ * }</pre>
+ *
+ * <p><b>Outcome.</b> The future completes with the first response that is not retried, or with the last retryable
+ * one when retries stop on a status (the policy's listeners see why in the {@code GaveUp} event); it fails with the
+ * core's {@link RetryException} when retries stop on a failure. Each attempt sends {@code request} again, so a
+ * request's body is given here ({@link #sendBuffer}) rather than as a one-shot stream. Responses are buffered by
+ * the {@code WebClient}, so a retried response holds no connection.
+ *
+ * <p><b>Thread-safety.</b> Immutable and thread-safe; the requests given must not be changed while they are sent.
+ */
+public final class RetryingWebClient {
+  private static final HttpResponseReader READER = HttpResponseReader.of(HttpResponse.class,
+      HttpResponse::statusCode, HttpResponse::getHeader);
+
+  private final Vertx vertx;
+  private final RetryPolicy<? super HttpResponse<?>> policy;
+  private final HttpRetryOptions options;
+  private final HttpRetryCalls calls;
+
+  RetryingWebClient(Vertx vertx, RetryPolicy<? super HttpResponse<?>> policy, HttpRetryOptions options) {
+    this.vertx = vertx;
+    this.policy = policy;
+    this.options = options;
+    this.calls = HttpRetryCalls.create(policy, options, READER);
+  }
+
+  /**
+   * A client that retries under {@code policy} with the default HTTP rules.
+   *
+   * @param vertx the Vert.x instance whose timers and contexts are used
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @return a new client
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingWebClient of(Vertx vertx, RetryPolicy<? super HttpResponse<?>> policy) {
+    return builder(vertx, policy).build();
+  }
+
+  /**
+   * A client that retries under {@code policy} with {@code options}, the settings every HTTP client shares.
+   *
+   * @param vertx the Vert.x instance whose timers and contexts are used
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @param options the statuses, methods, {@code Retry-After} limit, hints, budget and sources of time
+   * @return a new client
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingWebClient of(Vertx vertx, RetryPolicy<? super HttpResponse<?>> policy,
+      HttpRetryOptions options) {
+    return new RetryingWebClient(Objects.requireNonNull(vertx, "vertx"), Objects.requireNonNull(policy, "policy"),
+        Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * A builder to change the retryable statuses and methods, the {@code Retry-After} limit, the budget, or the
+   * sources of time and randomness.
+   *
+   * @param vertx the Vert.x instance whose timers and contexts are used
+   * @param policy the strategy, limits, conditions, budget and listeners
+   * @return a new builder
+   * @throws NullPointerException if an argument is null
+   */
+  public static RetryingWebClientBuilder builder(Vertx vertx, RetryPolicy<? super HttpResponse<?>> policy) {
+    return new RetryingWebClientBuilder(vertx, policy, HttpRetryOptions.defaults());
+  }
+
+  /**
+   * Sends {@code request} without a body ({@code request.send()}), retrying as the class description says.
+   *
+   * @param request the request
+   * @param <T> the body type of its responses
+   * @return the outcome, completed on the caller's context
+   * @throws NullPointerException if {@code request} is null
+   */
+  public <T> Future<HttpResponse<T>> send(HttpRequest<T> request) {
+    Objects.requireNonNull(request, "request");
+    return run(request, request::send);
+  }
+
+  /**
+   * Sends {@code request} with {@code body} ({@code request.sendBuffer(body)}), retrying as the class description
+   * says; every attempt sends the same bytes.
+   *
+   * @param request the request
+   * @param body the body
+   * @param <T> the body type of its responses
+   * @return the outcome, completed on the caller's context
+   * @throws NullPointerException if an argument is null
+   */
+  public <T> Future<HttpResponse<T>> sendBuffer(HttpRequest<T> request, Buffer body) {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(body, "body");
+    return run(request, () -> request.sendBuffer(body));
+  }
+
+  @SuppressWarnings("unchecked") // the results are the responses of request, of type HttpResponse<T>
+  private <T> Future<HttpResponse<T>> run(HttpRequest<T> request, Supplier<Future<HttpResponse<T>>> send) {
+    Supplier<Future<Object>> attempt = () -> send.get().<Object>map(response -> response)
+        .recover(RetryingWebClient::asIoFailure);
+    return EventLoopExecution.run(vertx, calls.retrier(isRetryable(request)), attempt)
+        .recover(this::onStop)
+        .map(response -> (HttpResponse<T>) response);
+  }
+
+  /**
+   * The shared rules judge I/O failures by type; Vert.x reports a connection closed before the response as an
+   * unchecked {@link HttpClosedException}, which is one (the rules retry "a connection closed mid-response").
+   */
+  private static Future<Object> asIoFailure(Throwable failure) {
+    return Future.failedFuture(failure instanceof HttpClosedException
+        ? new IOException(failure.getMessage(), failure) : failure);
+  }
+
+  private Future<Object> onStop(Throwable failure) {
+    if (failure instanceof RetryException e) {
+      Object response = calls.resultOnStop(e);
+      if (response != null) {
+        return Future.succeededFuture(response);
+      }
+    }
+    return Future.failedFuture(failure);
+  }
+
+  /**
+   * Whether this client may send {@code request} more than once: its method is retryable (idempotent by default)
+   * or it carries an {@value HttpRetryRules#IDEMPOTENCY_KEY} header.
+   *
+   * @param request a request
+   * @return whether it may be retried
+   * @throws NullPointerException if {@code request} is null
+   */
+  public boolean isRetryable(HttpRequest<?> request) {
+    return options.isRetryableMethod(request.method().name(), false)
+        || request.headers().contains(HttpRetryRules.IDEMPOTENCY_KEY);
+  }
+
+  /**
+   * The policy given (without the HTTP rules this client adds).
+   *
+   * @return the policy
+   */
+  public RetryPolicy<? super HttpResponse<?>> policy() {
+    return policy;
+  }
+
+  /**
+   * The options, the settings every HTTP client shares.
+   *
+   * @return the options
+   */
+  public HttpRetryOptions options() {
+    return options;
+  }
+
+  /**
+   * The retry budget all requests through this client share, if any.
+   *
+   * @return the budget, if any
+   */
+  public Optional<RetryBudget> budget() {
+    return calls.budget();
+  }
+
+  @Override
+  public String toString() {
+    return "RetryingWebClient[" + calls + "]";
+  }
+}
