@@ -8,6 +8,7 @@ import io.github.backoff.httprules.HttpResponseReader;
 import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.preset.Preset;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -101,6 +102,25 @@ public final class BackoffRetryStrategy implements RetryStrategy {
    */
   public static BackoffRetryStrategy of(RetryPolicy<?> policy) {
     return of(policy, AWS_OPTIONS);
+  }
+
+  /**
+   * A strategy with {@code preset}'s strategies and attempts (e.g. {@link Preset#awsSdk2026()}, the AWS SDKs'
+   * standard mode from 2026): its throttling strategy for the SDK's throttling errors, its other strategy for the
+   * rest, a retry budget of its own (the SDKs' 2026 retry quota), following {@code x-amz-retry-after}.
+   *
+   * <pre>{@code
+   * RetryStrategy retry = BackoffRetryStrategy.of(Preset.awsDynamoDb2026());
+   * }</pre>
+   *
+   * @param preset the preset
+   * @return a new strategy
+   * @throws NullPointerException if {@code preset} is null
+   */
+  public static BackoffRetryStrategy of(Preset preset) {
+    Objects.requireNonNull(preset, "preset");
+    return of(preset.policyBuilder((Object result, Throwable failure) -> result instanceof SdkServiceException e
+        && AwsErrors.isThrottling(e)).build());
   }
 
   /**
