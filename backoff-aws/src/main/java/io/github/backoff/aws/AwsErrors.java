@@ -33,6 +33,7 @@ final class AwsErrors {
 
   private AwsErrors() {}
 
+  /** The error code, or null (Set.of's sets refuse to look null up). */
   static String errorCode(SdkServiceException e) {
     return e instanceof AwsServiceException aws && aws.awsErrorDetails() != null
         ? aws.awsErrorDetails().errorCode() : null;
@@ -40,19 +41,16 @@ final class AwsErrors {
 
   /** Whether {@code e} asks the client to slow down: the SDK's own test, or one of its throttling codes. */
   static boolean isThrottling(SdkServiceException e) {
-    return e.isThrottlingException() || THROTTLING_CODES.contains(errorCode(e));
+    String code = errorCode(e);
+    return e.isThrottlingException() || code != null && THROTTLING_CODES.contains(code);
   }
 
   /** Whether a service error is worth another attempt: throttling, transient, or a status the options retry. */
   static boolean isRetryable(SdkServiceException e, HttpRetryOptions options) {
     String code = errorCode(e);
-    return isThrottling(e) || TRANSIENT_STATUSES.contains(e.statusCode()) || TRANSIENT_CODES.contains(code)
-        || e.retryable() || options.isRetryableStatus(e.statusCode());
-  }
-
-  /** The status the shared HTTP rules see for a service error: 429 for throttling, else its own. */
-  static int status(SdkServiceException e) {
-    return isThrottling(e) ? 429 : e.statusCode();
+    return isThrottling(e) || TRANSIENT_STATUSES.contains(e.statusCode())
+        || code != null && TRANSIENT_CODES.contains(code) || e.retryable()
+        || options.isRetryableStatus(e.statusCode());
   }
 
   /**

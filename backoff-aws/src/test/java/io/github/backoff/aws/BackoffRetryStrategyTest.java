@@ -9,6 +9,7 @@ import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.RecordedRequest;
 import java.time.Duration;
@@ -72,6 +73,16 @@ class BackoffRetryStrategyTest {
     List<RecordedRequest> seen = since(before);
     assertThat(seen).hasSize(3).allSatisfy(r -> assertThat(r.header("X-Amz-Target"))
         .isEqualTo("DynamoDB_20120810.ListTables"));
+  }
+
+  @Test
+  void sync_bare500WithoutAnErrorCode_isRetried() {
+    int before = server.requestCount();
+    server.enqueue(FaultReply.status(500), DynamoDbFaults.tables());
+    try (DynamoDbClient dynamo = DynamoDbFaults.client(server, BackoffRetryStrategy.of(policy))) {
+      assertThat(dynamo.listTables().tableNames()).containsExactly("orders");
+    }
+    assertThat(since(before)).hasSize(2);
   }
 
   @Test
