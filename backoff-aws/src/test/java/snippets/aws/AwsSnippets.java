@@ -1,10 +1,16 @@
 package snippets.aws;
 
 // tag::strategy[]
+// tag::policy[]
 import io.github.backoff.aws.BackoffRetryStrategy;
+// end::policy[]
+// tag::waits[]
 import io.github.backoff.preset.Preset;
+// end::waits[]
 import software.amazon.awssdk.regions.Region;
+// tag::waits[]
 import software.amazon.awssdk.retries.api.RetryStrategy;
+// end::waits[]
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 // end::strategy[]

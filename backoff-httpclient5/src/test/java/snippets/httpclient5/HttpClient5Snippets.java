@@ -2,9 +2,15 @@ package snippets.httpclient5;
 
 // tag::classic[]
 import io.github.backoff.RetryPolicy;
+// tag::options[]
+// tag::stop[]
 import io.github.backoff.httpclient5.BackoffHttpRequestRetryStrategy;
+// end::stop[]
+// end::options[]
 import io.github.backoff.strategy.Backoff;
+// tag::options[]
 import java.time.Duration;
+// end::options[]
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;

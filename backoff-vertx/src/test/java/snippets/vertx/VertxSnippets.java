@@ -1,12 +1,16 @@
 package snippets.vertx;
 
 // tag::retrier[]
+// tag::webclient[]
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.strategy.Backoff;
+// end::webclient[]
 import io.github.backoff.vertx.VertxRetrier;
+// tag::webclient[]
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+// end::webclient[]
 // end::retrier[]
 // tag::webclient[]
 import io.github.backoff.vertx.RetryingWebClient;
