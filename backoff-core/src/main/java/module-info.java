@@ -9,6 +9,7 @@ module io.github.backoff {
   exports io.github.backoff.budget;
   exports io.github.backoff.preset;
   exports io.github.backoff.httprules;
+  exports io.github.backoff.httprules.spi;
   exports io.github.backoff.ratelimit;
   exports io.github.backoff.hedge;
   exports io.github.backoff.metrics;

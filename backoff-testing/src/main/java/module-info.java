@@ -1,4 +1,8 @@
-/** Virtual time for tests: a fake clock, a manual scheduler and seeded randoms. Depends on the JDK only. */
+/**
+ * Test kit for retry code: virtual time (a fake clock, a manual scheduler, wall clocks that follow them), seeded
+ * randoms, a recorder of events, a brief wait for another thread, and {@code FaultServer}, a loopback HTTP server
+ * that scripts faults. Depends on the JDK only.
+ */
 module io.github.backoff.testing {
   requires java.management;
   requires jdk.management;

@@ -3,11 +3,11 @@ package snippets.http;
 // tag::client[]
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.httprules.HttpResponseReader;
-import io.github.backoff.httprules.HttpRetryBuilder;
-import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryBuilder;
+import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;

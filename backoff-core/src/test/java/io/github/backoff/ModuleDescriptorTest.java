@@ -19,7 +19,8 @@ class ModuleDescriptorTest {
         .doesNotContain("io.github.backoff.internal")
         .contains("io.github.backoff", "io.github.backoff.strategy", "io.github.backoff.event",
             "io.github.backoff.budget", "io.github.backoff.preset", "io.github.backoff.ratelimit",
-            "io.github.backoff.hedge", "io.github.backoff.httprules", "io.github.backoff.metrics");
+            "io.github.backoff.hedge", "io.github.backoff.httprules", "io.github.backoff.httprules.spi",
+            "io.github.backoff.metrics");
     assertThat(descriptor.requires().stream().map(ModuleDescriptor.Requires::name))
         .containsExactly("java.base");
   }

@@ -1,14 +1,9 @@
 package io.github.backoff.httprules;
 
-import io.github.backoff.RetryContext;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
-import io.github.backoff.strategy.Backoff;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.random.RandomGenerator;
 
 /**
  * How long to wait when a server gives a hint, as pure functions of nanoseconds and a uniform draw, shared by every
@@ -111,89 +106,6 @@ public final class HttpRetryDelays {
     Checks.requireArgument(computedNanos >= 0, "computedNanos must be >= 0: %s", computedNanos);
     Checks.requireArgument(maxAboveNanos >= 0, "maxAboveNanos must be >= 0: %s", maxAboveNanos);
     return Durations.clampHint(hintNanos, computedNanos, maxAboveNanos); // the core's one rule
-  }
-
-  /**
-   * The wait a response's hints ask for, by the rules every HTTP integration follows: a valid {@code Retry-After}
-   * on a status that {@link HttpRetryRules#honoursRetryAfter honours it}, spread above its floor
-   * ({@link #retryAfterWaitNanos}, the spread bounded by the strategy's maximum delay for this retry); else a valid
-   * millisecond hint, clamped to {@code [computed, computed + maxAbove]} ({@link #clampHintNanos}) and to
-   * {@code maxNanos}, unless the strategy's own delay already exceeds {@code maxNanos}; else {@code null}, meaning
-   * "the strategy's delay". The shape of a {@link io.github.backoff.DelayOverride}'s answer, so an integration's
-   * override only adapts its response type.
-   *
-   * <pre>{@code
-   * Duration wait = HttpRetryDelays.hintedDelay(response.code(), response.header("Retry-After"),
-   *     response.header(HttpRetryDelays.AMZ_RETRY_AFTER), backoff, retry, clock, random, maxNanos, maxAboveNanos);
-   * }</pre>
-   *
-   * @param status the response's status code
-   * @param retryAfter the response's {@code Retry-After} value, or {@code null}
-   * @param millisHint the response's millisecond hint value, or {@code null} (none configured or none sent)
-   * @param backoff the strategy for this response, for the spread bound and the computed delay
-   * @param retry the retry about to be made, from 1
-   * @param clock the wall clock, read only to turn an HTTP-date into a wait
-   * @param random the source of the spread and of the computed delay's jitter
-   * @param maxNanos the longest wait followed; a {@code Retry-After} above it is returned unchanged, to refuse
-   * @param maxAboveNanos how far a millisecond hint may lengthen the computed delay
-   * @return the wait, or {@code null} if no hint applies
-   * @deprecated plumbing, not API: it draws a computed delay of its own, where the core passes the one it uses
-   *     ({@link io.github.backoff.RetryContext}); clients use {@link HttpRetryCalls}. Will be removed in a later
-   *     release
-   */
-  @Deprecated(since = "0.1.0", forRemoval = true)
-  public static Duration hintedDelay(int status, String retryAfter, String millisHint, Backoff backoff, int retry,
-      Clock clock, RandomGenerator random, long maxNanos, long maxAboveNanos) {
-    if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
-      Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());
-      if (asked.isPresent()) {
-        long strategy = backoff.maxDelayNanos(retry);
-        return Duration.ofNanos(retryAfterWaitNanos(Durations.toNanosSaturated(asked.get()), strategy, maxNanos,
-            random.nextDouble()));
-      }
-    }
-    Optional<Duration> hint = parseMillisHint(millisHint);
-    if (hint.isPresent()) {
-      long computed = backoff.delayNanos(retry, 0, random);
-      if (computed > maxNanos) {
-        return null; // the strategy alone already waits longer than any hint we follow
-      }
-      return Duration.ofNanos(Math.min(maxNanos,
-          clampHintNanos(Durations.toNanosSaturated(hint.get()), computed, maxAboveNanos)));
-    }
-    return null;
-  }
-
-  /**
-   * The wait a response's hints ask for, knowing the core's context (see {@link HttpRetryCalls}): a valid
-   * {@code Retry-After} on a status that honours it, spread above its floor with the spread bounded by the
-   * strategy's maximum for this retry and cut to the time left; else a valid millisecond hint, clamped against the
-   * delay the core computed ({@link #clampHintNanos}) and to {@code maxNanos}, unless that delay already exceeds
-   * {@code maxNanos}; else {@code null}, the core's delay.
-   *
-   * @param random the spread's source, or null for {@code ThreadLocalRandom}
-   */
-  static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext context, Clock clock,
-      RandomGenerator random, long maxNanos, long maxAboveNanos) {
-    if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
-      Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());
-      if (asked.isPresent()) {
-        long left = context.timeLeft().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
-        double u = (random != null ? random : ThreadLocalRandom.current()).nextDouble();
-        return Duration.ofNanos(retryAfterWaitNanos(Durations.toNanosSaturated(asked.get()),
-            Durations.toNanosSaturated(context.maxDelay()), maxNanos, left, u));
-      }
-    }
-    Optional<Duration> hint = parseMillisHint(millisHint);
-    if (hint.isPresent()) {
-      long computed = Durations.toNanosSaturated(context.delay());
-      if (computed > maxNanos) {
-        return null; // the strategy alone already waits longer than any hint we follow
-      }
-      return Duration.ofNanos(Math.min(maxNanos,
-          Durations.clampHint(Durations.toNanosSaturated(hint.get()), computed, maxAboveNanos)));
-    }
-    return null;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.backoff.httprules;
 
 import io.github.backoff.Sleeper;
 import io.github.backoff.Ticker;
+import io.github.backoff.internal.HttpRetryConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -15,8 +16,8 @@ import java.util.random.RandomGenerator;
  * lengthen the backoff, whether the client gets a retry budget of its own, and the sources of wall-clock time,
  * monotonic time, sleeping, scheduling and randomness (for tests in virtual time). backoff-http's
  * {@code RetryingHttpClientBuilder} and backoff-okhttp's {@code RetryInterceptorBuilder} wrap it, and a new client
- * wraps it the same way ({@link HttpRetryCalls}); the per-attempt deadline comes from the policy's
- * {@code attemptTimeout} and {@code maxElapsed} ({@link AttemptDeadline}).
+ * wraps it the same way ({@link io.github.backoff.httprules.spi.HttpRetryCalls}); the per-attempt deadline comes from the policy's
+ * {@code attemptTimeout} and {@code maxElapsed} ({@link io.github.backoff.httprules.spi.AttemptDeadline}).
  *
  * <pre>{@code
  * HttpRetryOptions options = HttpRetryOptions.builder()
@@ -46,7 +47,7 @@ import java.util.random.RandomGenerator;
  *       2026 retry quota (default true).
  *   <li>{@link #clock()}, {@link #ticker()}, {@link #sleeper()}, {@link #scheduler()}, {@link #random()}: the
  *       sources of time and randomness, as {@code RetrierBuilder}'s. A client's own per-attempt timers run in
- *       real time on the core's shared scheduler ({@link HttpRetryCalls#scheduleTimer}), never a thread of the client's.
+ *       real time on the core's shared scheduler ({@link io.github.backoff.httprules.spi.HttpRetryCalls#scheduleTimer}), never a thread of the client's.
  * </ul>
  *
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives a variant.
@@ -54,45 +55,40 @@ import java.util.random.RandomGenerator;
 public final class HttpRetryOptions {
   /** The interned literal, compared by identity in {@link #isRetryableMethod}. */
   private static final String GET = "GET";
+
+  static {
+    // Before DEFAULTS: building them goes through HttpRetryConfig, which needs this.
+    HttpRetryConfig.register(new HttpRetryConfig.Access() {
+      @Override
+      public HttpRetryOptions create(HttpRetryConfig config) {
+        return new HttpRetryOptions(config);
+      }
+
+      @Override
+      public HttpRetryConfig configOf(HttpRetryOptions options) {
+        return options.config;
+      }
+    });
+  }
+
   private static final HttpRetryOptions DEFAULTS = builder().build();
 
-  private final Set<Integer> retryableStatuses;
-  /** The same statuses as a table, read on every response: {@code Set.contains(int)} would box 200 each time. */
+  /** The options, each declared once there; a copy no one writes. */
+  private final HttpRetryConfig config;
+  /** The statuses as a table, read on every response: {@code Set.contains(int)} would box 200 each time. */
   private final boolean[] retryableStatusTable = new boolean[600];
-  private final Set<String> retryableMethods;
-  private final boolean allMethods;
   /**
    * Whether GET is retried, for {@link #isRetryableMethod}'s common case: every client names GET by the interned
    * literal, so an identity check answers without {@code Set.contains}, which hashes and divides on every call.
    */
   private final boolean getRetried;
-  private final Duration maxRetryAfter;
-  private final String retryAfterMillisHeader;
-  private final Duration maxHintAboveBackoff;
-  private final boolean defaultBudget;
-  private final Clock clock;
-  private final Ticker ticker;
-  private final Sleeper sleeper;
-  private final ScheduledExecutorService scheduler;
-  private final RandomGenerator random;
 
-  HttpRetryOptions(HttpRetryBuilder<?> b) {
-    this.retryableStatuses = b.statuses;
-    for (int status : retryableStatuses) {
+  private HttpRetryOptions(HttpRetryConfig config) {
+    this.config = config;
+    for (int status : config.retryableStatuses) {
       retryableStatusTable[status] = true; // statuses are checked to be in 100..599 by the builder
     }
-    this.retryableMethods = b.methods;
-    this.allMethods = b.allMethods;
-    this.getRetried = allMethods || retryableMethods.contains(GET);
-    this.maxRetryAfter = b.maxRetryAfter;
-    this.retryAfterMillisHeader = b.hintHeader;
-    this.maxHintAboveBackoff = b.hintMaxAbove;
-    this.defaultBudget = b.defaultBudget;
-    this.clock = b.clock;
-    this.ticker = b.ticker;
-    this.sleeper = b.sleeper;
-    this.scheduler = b.scheduler;
-    this.random = b.random;
+    this.getRetried = config.retryableMethods == null || config.retryableMethods.contains(GET);
   }
 
   /** A builder with the default options. */
@@ -112,57 +108,57 @@ public final class HttpRetryOptions {
 
   /** The status codes that are retried. */
   public Set<Integer> retryableStatuses() {
-    return retryableStatuses;
+    return config.retryableStatuses;
   }
 
   /** The methods that are retried, or empty if every method is ({@link HttpRetryOptionsBuilder#retryAllMethods()}). */
   public Optional<Set<String>> retryableMethods() {
-    return allMethods ? Optional.empty() : Optional.of(retryableMethods);
+    return Optional.ofNullable(config.retryableMethods);
   }
 
   /** The longest {@code Retry-After} that is followed. */
   public Duration maxRetryAfter() {
-    return maxRetryAfter;
+    return config.maxRetryAfter;
   }
 
   /** The millisecond hint header followed, if one was configured (e.g. {@code x-amz-retry-after}). */
   public Optional<String> retryAfterMillisHeader() {
-    return Optional.ofNullable(retryAfterMillisHeader);
+    return Optional.ofNullable(config.retryAfterMillisHeader);
   }
 
   /** How far a millisecond hint may lengthen the strategy's delay. */
   public Duration maxHintAboveBackoff() {
-    return maxHintAboveBackoff;
+    return config.maxHintAboveBackoff;
   }
 
   /** Whether a client whose policy has no budget gets one of its own ({@code RetryBudget.retryQuota2026()}). */
   public boolean defaultBudget() {
-    return defaultBudget;
+    return config.defaultBudget;
   }
 
   /** The wall clock that turns a {@code Retry-After} HTTP-date into a wait. */
   public Clock clock() {
-    return clock;
+    return config.clock;
   }
 
   /** The source of monotonic time for the deadline and the retrier. */
   public Ticker ticker() {
-    return ticker;
+    return config.ticker;
   }
 
   /** How a synchronous call waits between attempts. */
   public Sleeper sleeper() {
-    return sleeper;
+    return config.sleeper;
   }
 
   /** The scheduler given, if any; without one the core's shared scheduler is used. */
   public Optional<ScheduledExecutorService> scheduler() {
-    return Optional.ofNullable(scheduler);
+    return Optional.ofNullable(config.scheduler);
   }
 
   /** The random source given, if any; without one {@code ThreadLocalRandom} is used. */
   public Optional<RandomGenerator> random() {
-    return Optional.ofNullable(random);
+    return Optional.ofNullable(config.random);
   }
 
   /**
@@ -176,7 +172,7 @@ public final class HttpRetryOptions {
     if (method == GET) { // the same string, so equal: see getRetried
       return getRetried || hasIdempotencyKey;
     }
-    return allMethods || hasIdempotencyKey || retryableMethods.contains(method);
+    return hasIdempotencyKey || config.retryableMethods == null || config.retryableMethods.contains(method);
   }
 
   /** Whether a response with {@code status} is retried. */
@@ -186,9 +182,10 @@ public final class HttpRetryOptions {
 
   @Override
   public String toString() {
-    return "HttpRetryOptions[statuses=" + retryableStatuses + ", methods=" + (allMethods ? "all" : retryableMethods)
-        + ", maxRetryAfter=" + maxRetryAfter + (retryAfterMillisHeader == null ? ""
-        : ", retryAfterMillisHeader=" + retryAfterMillisHeader + " (at most " + maxHintAboveBackoff
-        + " above the backoff)") + ", defaultBudget=" + defaultBudget + "]";
+    HttpRetryConfig c = config;
+    return "HttpRetryOptions[statuses=" + c.retryableStatuses + ", methods="
+        + (c.retryableMethods == null ? "all" : c.retryableMethods) + ", maxRetryAfter=" + c.maxRetryAfter
+        + (c.retryAfterMillisHeader == null ? "" : ", retryAfterMillisHeader=" + c.retryAfterMillisHeader
+        + " (at most " + c.maxHintAboveBackoff + " above the backoff)") + ", defaultBudget=" + c.defaultBudget + "]";
   }
 }

@@ -1,8 +1,11 @@
 package io.github.backoff.httprules;
 
+import io.github.backoff.httprules.spi.HttpRetryBuilder;
+
 /**
  * Builds {@link HttpRetryOptions}; the setters ({@link HttpRetryBuilder}) validate their arguments at once, naming
- * the parameter and the value. {@link #build()} copies, so the builder can be reused.
+ * the parameter and the value, and refuse a second set of the same option with an {@link IllegalStateException}
+ * naming it. {@link #build()} copies, so the builder can be reused.
  *
  * <pre>{@code
  * HttpRetryOptions options = HttpRetryOptions.builder()

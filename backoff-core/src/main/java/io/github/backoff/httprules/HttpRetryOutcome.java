@@ -1,6 +1,7 @@
 package io.github.backoff.httprules;
 
 import io.github.backoff.StopReason;
+import io.github.backoff.internal.Checks;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -25,14 +26,31 @@ import java.util.Optional;
  * without an {@code Idempotency-Key}). When retries stop on a failure instead there is no response, and the call
  * throws, with the same facts in a {@link io.github.backoff.RetryException}.
  *
- * <p>An interface rather than a record for one release only: backoff-http's deprecated {@code HttpRetryResult}
- * (backoff-okhttp's deprecated {@code RetryStop} held the same facts) implements it, so
- * {@code sendWithOutcome} can keep returning that type while callers move to this name. Use {@link #of} to make
- * one. The values {@link #of} makes are immutable, and thread-safe if the response is.
+ * <p>An immutable record, thread-safe if the response is.
  *
+ * @param response the final response, its body made by the caller's handler
+ * @param attempts the attempts made, at least 1; a server may have seen more requests: a client's own transparent
+ *     resend (the JDK's, OkHttp's {@code retryOnConnectionFailure}) is not an attempt here
+ * @param elapsed the time from the call to its outcome, by the client's ticker, waits included, not negative
+ * @param stopReason why retries stopped on this response, or empty if it is final (a success, a status that is not
+ *     retried)
  * @param <R> the client's response type
  */
-public interface HttpRetryOutcome<R> {
+public record HttpRetryOutcome<R>(R response, int attempts, Duration elapsed, Optional<StopReason> stopReason) {
+  /**
+   * Checks the components.
+   *
+   * @throws NullPointerException if a component is null
+   * @throws IllegalArgumentException if {@code attempts < 1} or {@code elapsed} is negative
+   */
+  public HttpRetryOutcome {
+    Checks.requireNonNull(response, "response");
+    Checks.requireNonNull(elapsed, "elapsed");
+    Checks.requireNonNull(stopReason, "stopReason");
+    Checks.requireArgument(attempts >= 1, "attempts must be >= 1: %s", attempts);
+    Checks.requireArgument(!elapsed.isNegative(), "elapsed must not be negative: %s", elapsed);
+  }
+
   /**
    * The outcome of a call that returned {@code response}.
    *
@@ -45,22 +63,8 @@ public interface HttpRetryOutcome<R> {
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if {@code attempts < 1} or {@code elapsed} is negative
    */
-  static <R> HttpRetryOutcome<R> of(R response, int attempts, Duration elapsed, Optional<StopReason> stopReason) {
-    return new OutcomeValue<>(response, attempts, elapsed, stopReason);
+  public static <R> HttpRetryOutcome<R> of(R response, int attempts, Duration elapsed,
+      Optional<StopReason> stopReason) {
+    return new HttpRetryOutcome<>(response, attempts, elapsed, stopReason);
   }
-
-  /** The final response, its body made by the caller's handler. */
-  R response();
-
-  /**
-   * The attempts made, at least 1. A server may have seen more requests: a client's own transparent resend (the
-   * JDK's, OkHttp's {@code retryOnConnectionFailure}) is not an attempt here.
-   */
-  int attempts();
-
-  /** The time from the call to its outcome, by the client's ticker, waits included. */
-  Duration elapsed();
-
-  /** Why retries stopped on this response, or empty if it is final (a success, a status that is not retried). */
-  Optional<StopReason> stopReason();
 }

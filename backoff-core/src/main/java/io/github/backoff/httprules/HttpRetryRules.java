@@ -1,8 +1,9 @@
 package io.github.backoff.httprules;
 
 import io.github.backoff.AttemptTimeoutException;
-import io.github.backoff.internal.Checks;
 import io.github.backoff.budget.CostClass;
+import io.github.backoff.internal.Checks;
+import io.github.backoff.preset.Preset;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ProtocolException;
@@ -45,6 +46,17 @@ public final class HttpRetryRules {
    * in the AWS SDKs (which tell throttling apart by status 429 and by error codes such as {@code Throttling}).
    */
   public static final Set<Integer> THROTTLING_STATUSES = Set.of(429);
+  /**
+   * The name of the kind of failure ({@code RetryKind}) every HTTP client adds for throttling responses: it only makes
+   * the budget charge a throttling retry its throttling cost; listeners see it in {@code RetryScheduled.kind()}. A
+   * kind of this name in the user's policy replaces it, such as the one {@code Preset.policyBuilder(isThrottling)}
+   * adds: the same name.
+   *
+   * <pre>{@code
+   * boolean throttled = event.kind().equals(HttpRetryRules.THROTTLING_KIND);
+   * }</pre>
+   */
+  public static final String THROTTLING_KIND = Preset.THROTTLING_KIND;
 
   private HttpRetryRules() {}
 

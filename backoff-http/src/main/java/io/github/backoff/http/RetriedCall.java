@@ -3,9 +3,10 @@ package io.github.backoff.http;
 import io.github.backoff.RetryException;
 import io.github.backoff.StopReason;
 import io.github.backoff.Ticker;
-import io.github.backoff.httprules.AttemptDeadline;
-import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOutcome;
+import io.github.backoff.httprules.spi.AttemptDeadline;
+import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -300,9 +301,8 @@ final class RetriedCall<T> {
   }
 
   /** The call's outcome with {@code response}, its final response. */
-  @SuppressWarnings("removal") // HttpRetryResult, for one release: see RetryingHttpClient.sendWithOutcome
-  HttpRetryResult<T> outcome(HttpResponse<T> response) {
-    return new HttpRetryResult<>(response, Math.max(1, attempts), Duration.ofNanos(Math.max(0,
+  HttpRetryOutcome<HttpResponse<T>> outcome(HttpResponse<T> response) {
+    return HttpRetryOutcome.of(response, Math.max(1, attempts), Duration.ofNanos(Math.max(0,
         ticker.read() - startNanos)), Optional.ofNullable(stopReason));
   }
 

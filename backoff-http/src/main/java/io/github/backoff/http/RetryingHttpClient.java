@@ -5,20 +5,19 @@ import io.github.backoff.RetryException;
 import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.httprules.HttpResponseReader;
-import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
-import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ProtocolException;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
@@ -140,7 +139,7 @@ public final class RetryingHttpClient {
    * makes the default budget charge a throttling retry 5 units instead of 14; listeners see it in
    * {@code RetryScheduled.kind()}. A kind of this name in the policy replaces it.
    */
-  public static final String THROTTLING_KIND = HttpRetryPolicies.THROTTLING_KIND;
+  public static final String THROTTLING_KIND = HttpRetryRules.THROTTLING_KIND;
 
   private static final Set<Class<?>> REPLAYABLE_PUBLISHERS = replayablePublishers();
   private static final String FILE_PUBLISHER = "jdk.internal.net.http.RequestPublishers$FilePublisher";
@@ -241,15 +240,11 @@ public final class RetryingHttpClient {
    * if (outcome.stopReason().isPresent()) { ... }   // a 503 after the last attempt, a 429 asking for a day, ...
    * }</pre>
    *
-   * <p>Declared to return the deprecated {@link HttpRetryResult}, an {@link HttpRetryOutcome}, for one release:
-   * read it as an {@code HttpRetryOutcome<HttpResponse<T>>}, the type this method will be declared to return.
-   *
    * @throws RetryException as {@link #send} does, when retries stop on a failure (it carries the same facts)
    * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
    * @throws NullPointerException if an argument is null
    */
-  @SuppressWarnings("removal") // HttpRetryResult, for one release: see above
-  public <T> HttpRetryResult<T> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+  public <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     RetriedCall<T> call = call(request, handler);
     return call.outcome(call.finish(call.run()));
   }
@@ -269,16 +264,12 @@ public final class RetryingHttpClient {
   }
 
   /**
-   * {@link #sendWithOutcome} asynchronously: as {@link #sendAsync}, completed with the outcome (an
-   * {@link HttpRetryOutcome}; the future's declared type is the deprecated {@link HttpRetryResult} for one release,
-   * as {@link #sendWithOutcome} says: chain on it, or hold it as a
-   * {@code CompletableFuture<? extends HttpRetryOutcome<HttpResponse<T>>>}, and nothing changes when it goes).
+   * {@link #sendWithOutcome} asynchronously: as {@link #sendAsync}, completed with the outcome.
    *
    * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
    * @throws NullPointerException if an argument is null
    */
-  @SuppressWarnings("removal") // HttpRetryResult, for one release: see sendWithOutcome
-  public <T> CompletableFuture<HttpRetryResult<T>> sendAsyncWithOutcome(HttpRequest request,
+  public <T> CompletableFuture<HttpRetryOutcome<HttpResponse<T>>> sendAsyncWithOutcome(HttpRequest request,
       HttpResponse.BodyHandler<T> handler) {
     return sendAsync(request, handler, RetriedCall::outcome);
   }

@@ -1,8 +1,8 @@
 package io.github.backoff.http;
 
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.httprules.HttpRetryBuilder;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.spi.HttpRetryBuilder;
 import java.net.http.HttpClient;
 import java.util.Objects;
 

@@ -119,12 +119,13 @@ class RetryingHttpClientBuilderTest {
   }
 
   @Test
-  void withRetryableMethods_replacesTheDefaultsAndRetryAllMethods() {
+  void withRetryableMethods_replacesTheDefaults_andIsOneOptionWithRetryAllMethods() {
     assertThat(builder().withRetryableMethods("GET", "POST").build().retryableMethods())
         .contains(Set.of("GET", "POST"));
     assertThat(builder().retryAllMethods().build().retryableMethods()).isEqualTo(Optional.empty());
-    assertThat(builder().retryAllMethods().withRetryableMethods("GET").build().retryableMethods())
-        .contains(Set.of("GET"));
+    assertThatThrownBy(() -> builder().retryAllMethods().withRetryableMethods("GET"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("retryableMethods was already set to all");
   }
 
   @Test

@@ -21,10 +21,7 @@ class RetryingHttpClientSendAsyncScenariosTest extends FaultScenarios {
   @Override
   <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(RetryingHttpClient http, HttpRequest request,
       HttpResponse.BodyHandler<T> handler) {
-    // Held as the Javadoc says, without naming the deprecated HttpRetryResult: compiles now and after it goes.
-    CompletableFuture<? extends HttpRetryOutcome<HttpResponse<T>>> outcome = http.sendAsyncWithOutcome(request,
-        handler);
-    return await(outcome);
+    return await(http.sendAsyncWithOutcome(request, handler));
   }
 
   private <V> V await(CompletableFuture<V> future) {

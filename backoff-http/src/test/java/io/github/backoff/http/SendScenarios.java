@@ -9,6 +9,7 @@ import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
@@ -98,9 +99,12 @@ abstract class SendScenarios {
   }
 
   Client http(RetryPolicyBuilder<HttpResponse<?>> policy, UnaryOperator<RetryingHttpClientBuilder> options) {
-    return new Client(options.apply(RetryingHttpClient.builder(CLIENT, policy.build())
+    // The fixture's options, which a test may change: each option may be set once per builder, and a builder made
+    // from options may change each of theirs once.
+    HttpRetryOptions virtualTime = HttpRetryOptions.builder()
         .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
-        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time))).build());
+        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time)).build();
+    return new Client(options.apply(new RetryingHttpClientBuilder(CLIENT, policy.build(), virtualTime)).build());
   }
 
   HttpRequest get(String path) {

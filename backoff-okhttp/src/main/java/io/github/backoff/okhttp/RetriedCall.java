@@ -1,6 +1,6 @@
 package io.github.backoff.okhttp;
 
-import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;

@@ -6,13 +6,12 @@ import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.httprules.HttpResponseReader;
-import io.github.backoff.httprules.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
-import io.github.backoff.httprules.HttpRetryPolicies;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -115,7 +114,7 @@ public final class RetryInterceptor implements Interceptor {
    * 14); listeners see it in {@code RetryScheduled.kind()}. A kind of this name in the policy replaces it. The same
    * name as backoff-http's {@code RetryingHttpClient.THROTTLING_KIND}.
    */
-  public static final String THROTTLING_KIND = HttpRetryPolicies.THROTTLING_KIND;
+  public static final String THROTTLING_KIND = HttpRetryRules.THROTTLING_KIND;
 
   /** Reads the responses of OkHttp for the shared HTTP retry code. */
   private static final HttpResponseReader READER = HttpResponseReader.of(Response.class, Response::code,

@@ -1,8 +1,8 @@
 package io.github.backoff.okhttp;
 
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.httprules.HttpRetryBuilder;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.spi.HttpRetryBuilder;
 import java.util.Objects;
 import okhttp3.Response;
 

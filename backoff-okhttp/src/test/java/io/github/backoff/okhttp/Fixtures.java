@@ -4,6 +4,7 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryListener;
 import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.Randoms;
@@ -35,8 +36,9 @@ final class Fixtures {
 
   /** An interceptor builder in the virtual time of {@code clock}, with a seeded random source. */
   static RetryInterceptorBuilder virtual(RetryPolicy<Response> policy, FakeClock clock) {
-    return RetryInterceptor.builder(policy).withTicker(clock::nanoTime).withSleeper(clock::sleep)
-        .withClock(wallClock(clock)).withRandom(Randoms.seeded(42));
+    // From options, so that a test may change any of them once (each option may be set once per builder).
+    return new RetryInterceptorBuilder(policy, HttpRetryOptions.builder().withTicker(clock::nanoTime)
+        .withSleeper(clock::sleep).withClock(wallClock(clock)).withRandom(Randoms.seeded(42)).build());
   }
 
   /** A client with short real timeouts, so that a broken test fails fast. */

@@ -82,9 +82,10 @@ class RetryInterceptorBuilderTest {
   void build_copies_laterChangesDoNotLeak() {
     RetryInterceptorBuilder builder = RetryInterceptor.builder(policy).withRetryableStatuses(503);
     RetryInterceptor first = builder.build();
-    builder.withRetryableStatuses(429).retryAllMethods();
+    builder.withMaxRetryAfter(Duration.ofSeconds(1)).retryAllMethods();
 
     assertThat(first.retryableStatuses()).containsExactly(503);
+    assertThat(first.maxRetryAfter()).isEqualTo(RetryInterceptor.DEFAULT_MAX_RETRY_AFTER);
     assertThat(first.retryableMethods()).isPresent();
     assertThat(builder.build().retryableMethods()).isEqualTo(Optional.empty());
   }

@@ -1,6 +1,8 @@
 package io.github.backoff.testing;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +33,22 @@ public final class FakeClock {
   /** A clock reading {@code startNanos}. */
   public FakeClock(long startNanos) {
     this.nanos = new AtomicLong(startNanos);
+  }
+
+  /**
+   * A UTC wall clock that reads {@code epoch} plus this virtual time, so that code reading the wall clock (an HTTP
+   * {@code Retry-After} date, a log line's time) follows the test's time.
+   *
+   * <pre>{@code
+   * Clock wall = clock.wallClock(Instant.parse("2026-11-21T12:00:00Z"));
+   * }</pre>
+   *
+   * @param epoch the wall-clock time at virtual time 0
+   * @return a clock; thread-safe
+   * @throws NullPointerException if {@code epoch} is null
+   */
+  public Clock wallClock(Instant epoch) {
+    return new VirtualWallClock(this::nanoTime, Objects.requireNonNull(epoch, "epoch"));
   }
 
   /** The current reading in nanoseconds. */

@@ -1,8 +1,12 @@
 /**
  * Virtual time for tests of retry code: {@link io.github.backoff.testing.FakeClock} (a ticker and sleeper that
  * never block), {@link io.github.backoff.testing.ManualScheduler} (a {@code ScheduledExecutorService} that runs
- * tasks when the test advances time) and {@link io.github.backoff.testing.Randoms} (seeded and scripted random
- * sources). The kit depends on the JDK only and plugs into Backoff through method references:
+ * tasks when the test advances time), wall clocks that follow either ({@code wallClock(epoch)}),
+ * {@link io.github.backoff.testing.Randoms} (seeded and scripted random sources),
+ * {@link io.github.backoff.testing.EventRecorder} (the events a listener saw),
+ * {@link io.github.backoff.testing.Await} (a brief real-time wait for a thread the test does not own) and
+ * {@link io.github.backoff.testing.FaultServer} (a loopback HTTP server that scripts faults and counts requests).
+ * The kit depends on the JDK only and plugs into Backoff through method references:
  *
  * <pre>{@code
  * ManualScheduler scheduler = new ManualScheduler();

@@ -37,14 +37,4 @@ public record PointResult(ModelKind model, String strategy, int clients, int run
   public double completionVsReference() {
     return completion.mean() / (clients * model.attemptTime());
   }
-
-  /**
-   * The same as {@link #completionVsReference()}.
-   *
-   * @deprecated the denominator is no limit for {@code occ}; use {@link #completionVsReference()}
-   */
-  @Deprecated
-  public double completionVsLimit() {
-    return completionVsReference();
-  }
 }

@@ -1,8 +1,13 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import io.github.backoff.Sleeper;
 import io.github.backoff.Ticker;
+import io.github.backoff.httprules.HttpRetryDelays;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOptionsBuilder;
+import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.internal.Checks;
+import io.github.backoff.internal.HttpRetryConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -15,6 +20,15 @@ import java.util.random.RandomGenerator;
  * backoff-okhttp's {@code RetryInterceptorBuilder}, and the next client's), so a client's builder adds only what is
  * its own. Each setter validates its argument at once: {@link NullPointerException} for nulls,
  * {@link IllegalArgumentException} for bad values, both naming the parameter and the value.
+ *
+ * <p><b>Each option is set once.</b> A second set of the same option on one builder is refused with an
+ * {@link IllegalStateException} naming the option and the value it has (as Caffeine refuses a second
+ * {@code maximumSize}): two sets are a mistake more often than an override, and silently letting the later win hides
+ * it. {@link #withRetryableMethods} and {@link #retryAllMethods} set one option, the retryable methods; both forms of
+ * {@link #withRetryAfterMillisHeader(String) withRetryAfterMillisHeader} set one, the hint header. A builder made
+ * from options ({@code HttpRetryOptions.toBuilder()}, a client's {@code builder(..., options)}) starts with none set,
+ * so each option of the options may be changed once. The setters write into one config object, in which each option
+ * is declared once; {@link #options()} copies it, so a builder may build again.
  *
  * <pre>{@code
  * public final class MyClientBuilder extends HttpRetryBuilder<MyClientBuilder> {
@@ -29,42 +43,22 @@ import java.util.random.RandomGenerator;
  * @param <B> the builder's own type, returned by each setter
  */
 public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
-  Set<Integer> statuses = HttpRetryRules.DEFAULT_RETRYABLE_STATUSES;
-  Set<String> methods = HttpRetryRules.IDEMPOTENT_METHODS;
-  boolean allMethods;
-  Duration maxRetryAfter = HttpRetryDelays.DEFAULT_MAX_RETRY_AFTER;
-  String hintHeader;
-  Duration hintMaxAbove = HttpRetryDelays.DEFAULT_MAX_HINT_ABOVE_BACKOFF;
-  boolean defaultBudget = true;
-  Clock clock = Clock.systemUTC();
-  Ticker ticker = Ticker.SYSTEM;
-  Sleeper sleeper = Sleeper.SYSTEM;
-  ScheduledExecutorService scheduler;
-  RandomGenerator random;
+  /** The options set so far, each declared once there; {@link #options()} copies it. */
+  private final HttpRetryConfig config;
 
   /** A builder with the default options. */
-  protected HttpRetryBuilder() {}
+  protected HttpRetryBuilder() {
+    config = new HttpRetryConfig();
+  }
 
   /**
-   * A builder with {@code o}'s options.
+   * A builder with {@code o}'s options, none of them counted as set: each may be changed once.
    *
    * @param o the options to start from
    * @throws NullPointerException if {@code o} is null
    */
   protected HttpRetryBuilder(HttpRetryOptions o) {
-    Checks.requireNonNull(o, "options");
-    statuses = o.retryableStatuses();
-    allMethods = o.retryableMethods().isEmpty();
-    methods = o.retryableMethods().orElse(HttpRetryRules.IDEMPOTENT_METHODS);
-    maxRetryAfter = o.maxRetryAfter();
-    hintHeader = o.retryAfterMillisHeader().orElse(null);
-    hintMaxAbove = o.maxHintAboveBackoff();
-    defaultBudget = o.defaultBudget();
-    clock = o.clock();
-    ticker = o.ticker();
-    sleeper = o.sleeper();
-    scheduler = o.scheduler().orElse(null);
-    random = o.random().orElse(null);
+    config = HttpRetryConfig.of(o);
   }
 
   /**
@@ -73,10 +67,13 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param statuses the status codes
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    * @throws IllegalArgumentException if a status is outside {@code 100..599}
    */
   public B withRetryableStatuses(int... statuses) {
-    this.statuses = HttpRetryRules.statusSet(statuses);
+    Set<Integer> set = HttpRetryRules.statusSet(statuses);
+    config.claim("retryableStatuses", set);
+    config.retryableStatuses = set;
     return self();
   }
 
@@ -87,11 +84,13 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param methods the method names
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    * @throws IllegalArgumentException if a method is empty or contains a space or control character
    */
   public B withRetryableMethods(String... methods) {
-    this.methods = HttpRetryRules.methodSet(methods);
-    this.allMethods = false;
+    Set<String> set = HttpRetryRules.methodSet(methods);
+    config.claim("retryableMethods", set);
+    config.retryableMethods = set;
     return self();
   }
 
@@ -100,9 +99,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    * harmless (e.g. by deduplicating them): a POST whose response was lost may have been applied.
    *
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B retryAllMethods() {
-    this.allMethods = true;
+    config.claim("retryableMethods", "all");
+    config.retryableMethods = null;
     return self();
   }
 
@@ -112,12 +113,14 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param max the longest wait followed
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    * @throws IllegalArgumentException if {@code max} is negative
    */
   public B withMaxRetryAfter(Duration max) {
     Checks.requireNonNull(max, "max");
     Checks.requireArgument(!max.isNegative(), "max must not be negative: %s", max);
-    this.maxRetryAfter = max;
+    config.claim("maxRetryAfter", max);
+    config.maxRetryAfter = max;
     return self();
   }
 
@@ -130,6 +133,7 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param header the header's name, e.g. {@code "x-amz-retry-after"}
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    * @throws IllegalArgumentException if {@code header} is empty or not an HTTP token
    */
   public B withRetryAfterMillisHeader(String header) {
@@ -143,6 +147,7 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    * @param header the header's name
    * @param maxAboveBackoff how far the hint may lengthen the strategy's delay
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    * @throws IllegalArgumentException if {@code header} is empty or not an HTTP token, or {@code maxAboveBackoff}
    *     is negative
    */
@@ -151,8 +156,9 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
     Checks.requireNonNull(maxAboveBackoff, "maxAboveBackoff");
     Checks.requireArgument(!maxAboveBackoff.isNegative(), "maxAboveBackoff must not be negative: %s",
         maxAboveBackoff);
-    this.hintHeader = header;
-    this.hintMaxAbove = maxAboveBackoff;
+    config.claim("retryAfterMillisHeader", header);
+    config.retryAfterMillisHeader = header;
+    config.maxHintAboveBackoff = maxAboveBackoff;
     return self();
   }
 
@@ -164,9 +170,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    * policy ({@code RetryPolicyBuilder.withBudget}) is used whatever this says.
    *
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B withoutBudget() {
-    this.defaultBudget = false;
+    config.claim("defaultBudget", false);
+    config.defaultBudget = false;
     return self();
   }
 
@@ -175,9 +183,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param clock the wall clock
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B withClock(Clock clock) {
-    this.clock = Checks.requireNonNull(clock, "clock");
+    config.claim("clock", Checks.requireNonNull(clock, "clock"));
+    config.clock = clock;
     return self();
   }
 
@@ -186,9 +196,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param ticker the ticker
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B withTicker(Ticker ticker) {
-    this.ticker = Checks.requireNonNull(ticker, "ticker");
+    config.claim("ticker", Checks.requireNonNull(ticker, "ticker"));
+    config.ticker = ticker;
     return self();
   }
 
@@ -197,9 +209,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param sleeper the sleeper
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B withSleeper(Sleeper sleeper) {
-    this.sleeper = Checks.requireNonNull(sleeper, "sleeper");
+    config.claim("sleeper", Checks.requireNonNull(sleeper, "sleeper"));
+    config.sleeper = sleeper;
     return self();
   }
 
@@ -209,9 +223,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param scheduler the scheduler
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B withScheduler(ScheduledExecutorService scheduler) {
-    this.scheduler = Checks.requireNonNull(scheduler, "scheduler");
+    config.claim("scheduler", Checks.requireNonNull(scheduler, "scheduler"));
+    config.scheduler = scheduler;
     return self();
   }
 
@@ -221,9 +237,11 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    *
    * @param random the random source
    * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
    */
   public B withRandom(RandomGenerator random) {
-    this.random = Checks.requireNonNull(random, "random");
+    config.claim("random", Checks.requireNonNull(random, "random"));
+    config.random = random;
     return self();
   }
 
@@ -233,7 +251,7 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
    * @return new immutable options
    */
   protected final HttpRetryOptions options() {
-    return new HttpRetryOptions(this);
+    return config.toOptions();
   }
 
   @SuppressWarnings("unchecked")

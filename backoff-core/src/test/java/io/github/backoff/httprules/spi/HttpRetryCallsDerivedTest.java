@@ -1,4 +1,4 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,19 +6,23 @@ import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.budget.CostClass;
 import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.strategy.Backoff;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class HttpRetryPoliciesTest {
+/** The policy {@link HttpRetryCalls} derives from the user's. */
+class HttpRetryCallsDerivedTest {
   private static final RetryPolicy<Object> BASE = RetryPolicy.builder()
       .withBackoff(Backoff.constant(Duration.ofMillis(10))).withMaxAttempts(3).build();
 
   private static RetryPolicy<Object> derive(RetryPolicy<Object> base, boolean defaultBudget) {
-    return HttpRetryPolicies.derive(base, r -> "retry".equals(r), r -> "throttled".equals(r), (r, f) -> null,
-        Duration.ofMinutes(1), event -> {}, defaultBudget).build();
+    return HttpRetryCalls.derived(base, r -> "retry".equals(r), r -> "throttled".equals(r),
+        new HttpHints(HttpResponseReader.of(String.class, r -> -1, (r, h) -> null), HttpRetryOptions.defaults()),
+        defaultBudget).build();
   }
 
   @Test
@@ -36,14 +40,14 @@ class HttpRetryPoliciesTest {
     RetryPolicy<Object> derived = derive(BASE, false);
 
     assertThat(derived.kinds()).singleElement().satisfies(kind -> {
-      assertThat(kind.name()).isEqualTo(HttpRetryPolicies.THROTTLING_KIND);
+      assertThat(kind.name()).isEqualTo(HttpRetryRules.THROTTLING_KIND);
       assertThat(kind.costClass()).isEqualTo(CostClass.THROTTLING);
     });
   }
 
   @Test
   void derive_policyWithThrottlingKind_keepsItsOwn() {
-    RetryKind<Object> own = RetryKind.onResult(HttpRetryPolicies.THROTTLING_KIND, r -> false, Backoff.none());
+    RetryKind<Object> own = RetryKind.onResult(HttpRetryRules.THROTTLING_KIND, r -> false, Backoff.none());
     RetryPolicy<Object> base = BASE.toBuilder().withBackoffFor(own).build();
 
     assertThat(derive(base, true).kinds()).containsExactly(own);

@@ -1,4 +1,4 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOptionsBuilder;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.ManualScheduler;
@@ -229,7 +231,8 @@ class HttpRetryCallsTest {
   void retrierBuilder_optionsScheduler_runsTheAsyncRetriesOnIt() {
     ManualScheduler scheduler = new ManualScheduler();
     HttpRetryCalls calls = HttpRetryCalls.create(oneSecond(3),
-        options().withTicker(scheduler::nanoTime).withScheduler(scheduler).build(), READER);
+        HttpRetryOptions.builder().withTicker(scheduler::nanoTime).withScheduler(scheduler).withClock(WALL)
+            .withRandom(HALF).build(), READER);
     Deque<Resp> answers = new ArrayDeque<>(List.of(new Resp(503), new Resp(200)));
 
     CompletableFuture<Object> call = calls.retrierBuilder(true).build()
@@ -310,8 +313,8 @@ class HttpRetryCallsTest {
     assertThat(idempotent.isRetryableMethod("POST", true)).isTrue();
     assertThat(all.isRetryableMethod("POST", false)).isTrue();
     assertThat(all.retryableMethods()).isEmpty();
-    assertThat(HttpRetryOptions.builder().retryAllMethods().withRetryableMethods("PUT").build()
-        .isRetryableMethod("POST", false)).as("a list after all methods replaces it").isFalse();
+    assertThat(all.toBuilder().withRetryableMethods("PUT").build().isRetryableMethod("POST", false))
+        .as("a list in a builder derived from all methods replaces it").isFalse();
   }
 
   @Test

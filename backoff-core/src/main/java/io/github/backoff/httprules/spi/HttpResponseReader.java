@@ -1,4 +1,4 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import io.github.backoff.internal.Checks;
 import java.util.function.BiFunction;

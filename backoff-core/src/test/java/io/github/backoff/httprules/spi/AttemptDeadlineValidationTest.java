@@ -1,4 +1,4 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,51 +1,51 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import io.github.backoff.Retrier;
 import io.github.backoff.RetrierBuilder;
-import io.github.backoff.RetryContext;
 import io.github.backoff.RetryException;
+import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
+import io.github.backoff.budget.CostClass;
 import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.DefaultScheduler;
 import io.github.backoff.internal.Durations;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
  * The retry machinery one HTTP client shares across its calls, written once for every client: from the user's
  * policy, the {@link HttpRetryOptions} and a {@link HttpResponseReader} for the client's response type it derives
- * the policy the client runs under (see {@link HttpRetryPolicies}: retryable failures and statuses, the server's
- * hints as the delay, a throttling kind, a default budget), the retriers for requests that may and may not be
- * retried, each attempt's time limit, and the outcome when retries stop on a response. A client adapts its own
- * request and response types to it and runs each call with {@link #retrier}.
+ * the policy the client runs under (retryable failures and statuses, the server's hints as the delay, a throttling
+ * kind, a default budget), the retriers for requests that may and may not be retried ({@link #isRetryable}: the
+ * one rule for which requests may be), each attempt's time limit, and how a call ended. A client adapts its own
+ * request and response types to it and runs each call as one {@link HttpRetryCall} ({@link #newCall}).
  *
  * <pre>{@code
  * HttpRetryCalls calls = HttpRetryCalls.create(policy, options,
  *     HttpResponseReader.of(Response.class, Response::code, Response::header));
- * boolean retryable = options.isRetryableMethod(request.method(), request.header("Idempotency-Key") != null);
- * Object outcome;
- * try {
- *   outcome = calls.retrier(retryable).call(() -> send(request));
- * } catch (RetryException e) {
- *   outcome = calls.resultOnStop(e);        // the response retries stopped on, or null: then rethrow e
- *   if (outcome == null) throw e;
- * }
+ * HttpRetryCall call = calls.newCall(calls.isRetryable(request, request.method(), HAS_HEADER));
+ * Response response = (Response) call.run(() -> send(request, call.attemptLimitNanos()));  // or throws RetryException
+ * HttpRetryOutcome<Response> outcome = call.outcome(response);   // how the call ended, for the caller
  * }</pre>
  *
  * <p><b>Hints.</b> The delay override it installs reads the response's {@code Retry-After} (on 429 and 503) and the
- * configured millisecond hint header, and learns everything per call from the core's {@link RetryContext}: the
+ * configured millisecond hint header, and learns everything per call from the core's {@code RetryContext}: the
  * attempt, the delay the core computed (a millisecond hint is clamped against that one), the strategy's maximum
- * (the spread's bound) and the time left (the spread never pushes a retry that fits past the deadline).
+ * (the spread's bound) and the time left (the spread never pushes a retry that fits past the deadline). A
+ * {@code Retry-After} above {@link HttpRetryOptions#maxRetryAfter()} stops the retries with
+ * {@link StopReason#DELAY_TOO_LONG}.
  *
  * <p><b>Stops.</b> The derived policy always throws {@link RetryException} when retries stop on a response, so a
- * client learns why from the exception rather than from per-call state; {@link #resultOnStop} gives the response
- * back when the user's policy returns such results (the default).
+ * call learns why from the exception rather than from state of the client's; {@link HttpRetryCall} gives the response
+ * back when the user's policy returns such results (the default), and reports the reason in its outcome.
  *
  * <p>Immutable and thread-safe; one instance per client.
  */
@@ -59,18 +59,14 @@ public final class HttpRetryCalls {
   private final Retrier<Object> onceRetrier;
   private final long attemptTimeoutNanos;
   private final long maxElapsedNanos;
-  private final long maxRetryAfterNanos;
-  private final long hintMaxAboveNanos;
 
   private HttpRetryCalls(RetryPolicy<Object> policy, HttpRetryOptions options, HttpResponseReader reader,
       Predicate<Object> retryableResult, Predicate<? super Throwable> abortIf) {
     this.policy = policy;
     this.options = options;
     this.reader = reader;
-    this.maxRetryAfterNanos = Durations.toNanosSaturated(options.maxRetryAfter());
-    this.hintMaxAboveNanos = Durations.toNanosSaturated(options.maxHintAboveBackoff());
-    RetryPolicyBuilder<Object> derived = HttpRetryPolicies.derived(policy, retryableResult,
-        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), new Hints(this), options.maxRetryAfter(),
+    RetryPolicyBuilder<Object> derived = derived(policy, retryableResult,
+        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), new HttpHints(reader, options),
         options.defaultBudget())
         .throwOnRetryableResult(); // the stop's facts come back in the exception: see resultOnStop
     if (abortIf != null) {
@@ -119,6 +115,31 @@ public final class HttpRetryCalls {
     Checks.requireNonNull(reader, "reader");
     return new HttpRetryCalls(base, options, reader, retryableResult != null ? retryableResult
         : r -> options.isRetryableStatus(reader.status(r)) || base.isRetryableResult(r), abortIf);
+  }
+
+  /**
+   * The policy a client runs under: the user's policy plus the retryable I/O failures
+   * ({@link HttpRetryRules#isRetryableFailure}), the client's retryable responses, the server's hints as the delay
+   * ({@link HttpHints}, which stops on a {@code Retry-After} above the maximum), a
+   * {@value HttpRetryRules#THROTTLING_KIND} kind that charges a throttling response's retry the budget's throttling
+   * cost, and, unless the policy has a budget or the client opts out, a budget of its own
+   * ({@link RetryBudget#retryQuota2026()}).
+   */
+  static RetryPolicyBuilder<Object> derived(RetryPolicy<Object> base, Predicate<Object> retryableResult,
+      Predicate<Object> throttled, HttpHints hints, boolean defaultBudget) {
+    RetryPolicyBuilder<Object> derived = base.toBuilder()
+        .retryIf(HttpRetryRules::isRetryableFailure)
+        .retryIfResult(retryableResult);
+    hints.install(derived);
+    if (base.kinds().stream().noneMatch(k -> k.name().equals(HttpRetryRules.THROTTLING_KIND))) {
+      // Last, so that the policy's own kinds win: only the budget's cost class changes, not the strategy.
+      derived.withBackoffFor(RetryKind.onResult(HttpRetryRules.THROTTLING_KIND, throttled, base.backoff())
+          .withCostClass(CostClass.THROTTLING));
+    }
+    if (base.budget().isEmpty() && defaultBudget) {
+      derived.withBudget(RetryBudget.retryQuota2026());
+    }
+    return derived;
   }
 
   // Safe as long as the policy's conditions accept the client's responses, which the clients' signatures state.
@@ -188,18 +209,53 @@ public final class HttpRetryCalls {
     return DefaultScheduler.get().schedule(Checks.requireNonNull(task, "task"), delayNanos, TimeUnit.NANOSECONDS);
   }
 
+  /**
+   * Whether a request may be sent more than once, by the one rule every client follows: its method is one the
+   * options retry ({@link HttpRetryOptions#isRetryableMethod}), or it carries an
+   * {@value HttpRetryRules#IDEMPOTENCY_KEY} header. The header is looked up only for a method that is not retried
+   * anyway (a lookup may allocate or scan the headers). A client may refuse more on its own grounds (a body it cannot
+   * send twice).
+   *
+   * <pre>{@code
+   * private static final BiPredicate<Request, String> HAS_HEADER = (request, name) -> request.header(name) != null;
+   * boolean retryable = calls.isRetryable(request, request.method(), HAS_HEADER);
+   * }</pre>
+   *
+   * @param request the client's request
+   * @param method its method (case-sensitive, as in HTTP)
+   * @param hasHeader whether a request carries a header (names are case-insensitive, as in HTTP); a constant, so
+   *     that the check allocates nothing
+   * @param <Q> the client's request type
+   * @return whether the request may be retried
+   */
+  public <Q> boolean isRetryable(Q request, String method, BiPredicate<? super Q, String> hasHeader) {
+    return options.isRetryableMethod(method, false) || hasHeader.test(request, HttpRetryRules.IDEMPOTENCY_KEY);
+  }
+
+  /**
+   * A new call: its start is now, by the options' ticker. One per call of the client, never shared.
+   *
+   * @param retryable whether the request may be sent more than once ({@link #isRetryable})
+   * @return the call
+   */
+  public HttpRetryCall newCall(boolean retryable) {
+    return new HttpRetryCall(this, retryable);
+  }
+
   /** A call's start, by the options' ticker, for {@link #attemptLimitNanos}; 0 if the policy has no deadline. */
   public long startNanos() {
     return maxElapsedNanos == Long.MAX_VALUE ? 0 : options.ticker().read();
+  }
+
+  /** The reader of the client's responses. */
+  HttpResponseReader reader() {
+    return reader;
   }
 
   /**
    * How long the next attempt of a call that started at {@code startNanos} may take: the shortest of the policy's
    * attempt timeout and the time left before its deadline ({@link AttemptDeadline#timeoutNanos}), at least
    * {@link AttemptDeadline#MIN_TIMEOUT}; {@link Long#MAX_VALUE} if neither is set.
-   *
-   * @param startNanos the call's {@link #startNanos}
-   * @return the limit in nanoseconds
    */
   public long attemptLimitNanos(long startNanos) {
     long elapsed = maxElapsedNanos == Long.MAX_VALUE ? 0 : options.ticker().read() - startNanos;
@@ -209,10 +265,7 @@ public final class HttpRetryCalls {
   /**
    * The response the caller gets when retries stopped on one ({@code e.lastResult()}), or null if {@code e} is to
    * be thrown: retries stopped on a failure, on interruption, before any attempt, or the user's policy throws on
-   * retryable results. {@code e.reason()}, {@code e.attempts()} and {@code e.elapsed()} say why and when.
-   *
-   * @param e what a retrier of this client threw
-   * @return the response, or null
+   * retryable results.
    */
   public Object resultOnStop(RetryException e) {
     if (e.getCause() != null || e.attempts() < 1 || e.reason() == StopReason.INTERRUPTED
@@ -225,37 +278,5 @@ public final class HttpRetryCalls {
   @Override
   public String toString() {
     return "HttpRetryCalls[" + options + ", budget=" + budget().orElse(null) + ", policy=" + policy + "]";
-  }
-
-  /** The delay a response's hints ask for, with what the core knows of the call. */
-  private static final class Hints implements io.github.backoff.DelayOverride<Object> {
-    private final HttpRetryCalls calls;
-
-    Hints(HttpRetryCalls calls) {
-      this.calls = calls;
-    }
-
-    @Override
-    public Duration delayFor(Object result, Throwable failure) {
-      return null; // the core always calls the other one
-    }
-
-    @Override
-    public Duration delayFor(Object result, Throwable failure, RetryContext context) {
-      HttpResponseReader reader = calls.reader;
-      int status = reader.status(result);
-      if (status < 0) {
-        return null;
-      }
-      HttpRetryOptions o = calls.options;
-      return HttpRetryDelays.hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
-          o.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, o.clock(),
-          o.random().orElse(null), calls.maxRetryAfterNanos, calls.hintMaxAboveNanos);
-    }
-
-    @Override
-    public String toString() {
-      return "HTTP hints (Retry-After, " + calls.options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
-    }
   }
 }

@@ -1,10 +1,10 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.RetryContext;
-import io.github.backoff.strategy.Backoff;
+import io.github.backoff.httprules.HttpRetryDelays;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,8 +18,7 @@ import org.junit.jupiter.api.Test;
  * far each is clamped, and the argument edges of the pure functions: a time left of zero, a hint ending exactly at
  * the deadline, zero headroom above the computed wait.
  */
-@SuppressWarnings("removal") // the deprecated public hintedDelay stays tested until it is removed
-class HttpRetryDelaysHintsTest {
+class HttpHintsTest {
   private static final long S = 1_000_000_000L;
   private static final Clock CLOCK = Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
   private static final long MAX = 60 * S;
@@ -45,7 +44,7 @@ class HttpRetryDelaysHintsTest {
 
   @Test
   void hintedDelay_retryAfterOn503_isTheAskedWaitSpreadByTheStrategysMaximum() {
-    Duration wait = HttpRetryDelays.hintedDelay(503, "2", null, context(S, 4 * S, Optional.empty()), CLOCK, HALF,
+    Duration wait = HttpHints.hintedDelay(503, "2", null, context(S, 4 * S, Optional.empty()), CLOCK, HALF,
         MAX, MAX_ABOVE);
 
     assertThat(wait).isEqualTo(Duration.ofSeconds(4)); // 2 s + 0.5 * max(1 s, 4 s)
@@ -53,7 +52,7 @@ class HttpRetryDelaysHintsTest {
 
   @Test
   void hintedDelay_retryAfterWithTimeLeft_cutsTheSpreadHalfwayToTheDeadline() {
-    Duration wait = HttpRetryDelays.hintedDelay(429, "2", null,
+    Duration wait = HttpHints.hintedDelay(429, "2", null,
         context(S, 10 * S, Optional.of(Duration.ofSeconds(4))), CLOCK, HALF, MAX, MAX_ABOVE);
 
     assertThat(wait).isEqualTo(Duration.ofSeconds(3)); // 7 s spread, cut to 2 + (4 - 2) / 2
@@ -61,7 +60,7 @@ class HttpRetryDelaysHintsTest {
 
   @Test
   void hintedDelay_noRandomGiven_drawsTheSpreadWithinItsBound() {
-    Duration wait = HttpRetryDelays.hintedDelay(503, "2", null, context(S, 4 * S, Optional.empty()), CLOCK, null,
+    Duration wait = HttpHints.hintedDelay(503, "2", null, context(S, 4 * S, Optional.empty()), CLOCK, null,
         MAX, MAX_ABOVE);
 
     assertThat(wait).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(6));
@@ -69,15 +68,15 @@ class HttpRetryDelaysHintsTest {
 
   @Test
   void hintedDelay_retryAfterOnAStatusThatDoesNotHonourIt_isIgnored() {
-    assertThat(HttpRetryDelays.hintedDelay(500, "2", null, context(S, S, Optional.empty()), CLOCK, HALF, MAX,
+    assertThat(HttpHints.hintedDelay(500, "2", null, context(S, S, Optional.empty()), CLOCK, HALF, MAX,
         MAX_ABOVE)).isNull();
-    assertThat(HttpRetryDelays.hintedDelay(500, "2", "1500", context(S, S, Optional.empty()), CLOCK, HALF, MAX,
+    assertThat(HttpHints.hintedDelay(500, "2", "1500", context(S, S, Optional.empty()), CLOCK, HALF, MAX,
         MAX_ABOVE)).isEqualTo(Duration.ofMillis(1500));
   }
 
   @Test
   void hintedDelay_invalidRetryAfter_fallsBackToTheMillisecondHint() {
-    Duration wait = HttpRetryDelays.hintedDelay(429, "soon", "1500", context(S, S, Optional.empty()), CLOCK, HALF,
+    Duration wait = HttpHints.hintedDelay(429, "soon", "1500", context(S, S, Optional.empty()), CLOCK, HALF,
         MAX, MAX_ABOVE);
 
     assertThat(wait).isEqualTo(Duration.ofMillis(1500));
@@ -85,69 +84,34 @@ class HttpRetryDelaysHintsTest {
 
   @Test
   void hintedDelay_millisecondHintShorterThanTheComputedWait_isTheComputedWait() {
-    assertThat(HttpRetryDelays.hintedDelay(503, null, "100", context(2 * S, 2 * S, Optional.empty()), CLOCK, HALF,
+    assertThat(HttpHints.hintedDelay(503, null, "100", context(2 * S, 2 * S, Optional.empty()), CLOCK, HALF,
         MAX, MAX_ABOVE)).isEqualTo(Duration.ofSeconds(2));
   }
 
   @Test
   void hintedDelay_millisecondHintAboveTheMaximum_isClampedToIt() {
-    assertThat(HttpRetryDelays.hintedDelay(503, null, "10000", context(S, S, Optional.empty()), CLOCK, HALF,
+    assertThat(HttpHints.hintedDelay(503, null, "10000", context(S, S, Optional.empty()), CLOCK, HALF,
         3 * S, 20 * S)).isEqualTo(Duration.ofSeconds(3));
   }
 
   @Test
   void hintedDelay_computedWaitAtTheMaximum_stillFollowsTheHint() {
-    assertThat(HttpRetryDelays.hintedDelay(503, null, "5000", context(3 * S, 3 * S, Optional.empty()), CLOCK, HALF,
+    assertThat(HttpHints.hintedDelay(503, null, "5000", context(3 * S, 3 * S, Optional.empty()), CLOCK, HALF,
         3 * S, MAX_ABOVE)).isEqualTo(Duration.ofSeconds(3));
   }
 
   @Test
   void hintedDelay_computedWaitAboveTheMaximum_isNull() {
-    assertThat(HttpRetryDelays.hintedDelay(503, null, "5000", context(4 * S, 4 * S, Optional.empty()), CLOCK, HALF,
+    assertThat(HttpHints.hintedDelay(503, null, "5000", context(4 * S, 4 * S, Optional.empty()), CLOCK, HALF,
         3 * S, MAX_ABOVE)).isNull();
   }
 
   @Test
   void hintedDelay_noHints_isNull() {
-    assertThat(HttpRetryDelays.hintedDelay(503, null, null, context(S, S, Optional.empty()), CLOCK, HALF, MAX,
+    assertThat(HttpHints.hintedDelay(503, null, null, context(S, S, Optional.empty()), CLOCK, HALF, MAX,
         MAX_ABOVE)).isNull();
-    assertThat(HttpRetryDelays.hintedDelay(503, "soon", "later", context(S, S, Optional.empty()), CLOCK, HALF, MAX,
+    assertThat(HttpHints.hintedDelay(503, "soon", "later", context(S, S, Optional.empty()), CLOCK, HALF, MAX,
         MAX_ABOVE)).isNull();
-  }
-
-  @Test
-  void deprecatedHintedDelay_retryAfterOn503_isTheAskedWaitSpreadByTheStrategysMaximum() {
-    Duration wait = HttpRetryDelays.hintedDelay(503, "2", null, Backoff.constant(Duration.ofSeconds(1)), 1, CLOCK,
-        HALF, MAX, MAX_ABOVE);
-
-    assertThat(wait).isEqualTo(Duration.ofMillis(2500));
-  }
-
-  @Test
-  void deprecatedHintedDelay_retryAfterOnAStatusThatDoesNotHonourIt_isIgnored() {
-    assertThat(HttpRetryDelays.hintedDelay(500, "2", null, Backoff.constant(Duration.ofSeconds(1)), 1, CLOCK, HALF,
-        MAX, MAX_ABOVE)).isNull();
-  }
-
-  @Test
-  void deprecatedHintedDelay_invalidRetryAfter_fallsBackToTheClampedMillisecondHint() {
-    Backoff oneSecond = Backoff.constant(Duration.ofSeconds(1));
-
-    assertThat(HttpRetryDelays.hintedDelay(429, "soon", "1500", oneSecond, 1, CLOCK, HALF, MAX, MAX_ABOVE))
-        .isEqualTo(Duration.ofMillis(1500));
-    assertThat(HttpRetryDelays.hintedDelay(429, null, "10000", oneSecond, 1, CLOCK, HALF, 3 * S, 20 * S))
-        .isEqualTo(Duration.ofSeconds(3));
-    assertThat(HttpRetryDelays.hintedDelay(429, null, null, oneSecond, 1, CLOCK, HALF, MAX, MAX_ABOVE)).isNull();
-  }
-
-  @Test
-  void deprecatedHintedDelay_computedWaitAtOrAboveTheMaximum_followsOrIgnoresTheHint() {
-    Backoff oneSecond = Backoff.constant(Duration.ofSeconds(1));
-
-    assertThat(HttpRetryDelays.hintedDelay(503, null, "5000", oneSecond, 1, CLOCK, HALF, S, MAX_ABOVE))
-        .isEqualTo(Duration.ofSeconds(1));
-    assertThat(HttpRetryDelays.hintedDelay(503, null, "5000", oneSecond, 1, CLOCK, HALF, S - 1, MAX_ABOVE))
-        .isNull();
   }
 
   @Test

@@ -1,8 +1,9 @@
-package io.github.backoff.httprules;
+package io.github.backoff.httprules.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
 import java.time.Duration;
