@@ -15,10 +15,13 @@ import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+// tag::stop[]
 import org.apache.hc.core5.http.HttpResponse;
+// end::stop[]
 // end::classic[]
 // tag::stop[]
-import io.github.backoff.RetryException;
+import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
@@ -64,12 +67,14 @@ final class HttpClient5Snippets {
     return retry;
   }
 
-  static Optional<RetryException> stop(CloseableHttpClient client, URI uri) throws IOException {
+  static Optional<StopReason> stop(CloseableHttpClient client, URI uri) throws IOException {
     // tag::stop[]
     HttpClientContext context = HttpClientContext.create();
     int status = client.execute(new HttpGet(uri), context, response -> response.getCode());
-    Optional<RetryException> stop = BackoffHttpRequestRetryStrategy.stopOf(context);
-    stop.ifPresent(e -> System.out.println(status + ": gave up after " + e.attempts() + " attempts: " + e.reason()));
+    Optional<HttpRetryOutcome<HttpResponse>> outcome = BackoffHttpRequestRetryStrategy.outcomeOf(context);
+    Optional<StopReason> stop = outcome.flatMap(HttpRetryOutcome::stopReason);
+    stop.ifPresent(reason -> System.out.println(status + ": gave up after " + outcome.get().attempts()
+        + " attempts: " + reason));
     // end::stop[]
     return stop;
   }

@@ -2,7 +2,6 @@ package snippets.httpclient5;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.testing.FaultServer;
@@ -16,8 +15,7 @@ class HttpClient5SnippetsTest {
     try (FaultServer server = FaultServer.start(); CloseableHttpClient client = HttpClient5Snippets.clients()[0]) {
       server.enqueueStatuses(500, 500, 500, 500);
 
-      assertThat(HttpClient5Snippets.stop(client, server.uri("/orders"))).get().extracting(RetryException::reason)
-          .isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(HttpClient5Snippets.stop(client, server.uri("/orders"))).contains(StopReason.ATTEMPTS_EXHAUSTED);
       assertThat(server.requestCount()).isEqualTo(4);
       assertThat(HttpClient5Snippets.options(RetryPolicy.<HttpResponse>builder().build()).options().retryableStatuses())
           .containsExactlyInAnyOrder(429, 503);

@@ -3,15 +3,18 @@ package io.github.backoff.httpclient5;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StandaloneExecution;
+import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.budget.RetryBudget;
-import io.github.backoff.httprules.HttpResponseReader;
-import io.github.backoff.httprules.HttpRetryCalls;
+import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 import org.apache.hc.client5.http.HttpRequestRetryStrategy;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.Header;
@@ -44,8 +47,8 @@ import org.apache.hc.core5.util.TimeValue;
  *       delay, start, budget taken) is kept in the exchange's {@code HttpContext}, under an attribute of this
  *       class; an attempt count of 1 always starts a new exchange, so a context reused for another request starts
  *       afresh.
- *   <li>The SPI is first called after the first attempt: the policy's deadline ({@code maxElapsed}) counts from
- *       the end of the first attempt, and a rate limiter's wait before the first attempt cannot be applied (its
+ *   <li>The SPI is first called after the first attempt: the policy's deadline ({@code maxElapsed}) and the
+ *       outcome's elapsed time count from the end of the first attempt, and a rate limiter's wait before the first attempt cannot be applied (its
  *       token is taken, the attempt is not delayed). The per-attempt timeout is HttpClient's own
  *       ({@code RequestConfig}'s response timeout); the policy's {@code attemptTimeout} is not applied.
  *   <li>The response callback does not see the request: its method and {@code Idempotency-Key} are read from the
@@ -53,10 +56,15 @@ import org.apache.hc.core5.util.TimeValue;
  *   <li>HttpClient waits itself: the classic client sleeps on the calling thread, the async client schedules the
  *       retry on its own scheduler, so the options' sleeper and scheduler are not used.
  *   <li>A request whose body cannot be sent twice is not retried (HttpClient checks that too).
+ *   <li>The SPI cannot change what the client returns or throws, so the outcome is read from the context
+ *       ({@link #outcomeOf}) and a stop on a failure travels as a suppressed exception.
  * </ul>
  *
- * <p><b>Stops.</b> When retries stop on a response, HttpClient returns it; when they stop on an I/O failure, it
- * throws that failure. Either way {@link #stopOf(HttpContext)} says why, with the attempts and the elapsed time.
+ * <p><b>How an exchange ended.</b> When it ends with a response (a success, a status that is not retried, or the
+ * retryable response retries stopped on), HttpClient returns that response and {@link #outcomeOf(HttpContext)} gives
+ * its {@link HttpRetryOutcome}: the attempts, the time and, if retries stopped on it, why. When retries stop on an
+ * I/O failure, HttpClient throws that failure, with the core's {@link RetryException} (the reason, the attempts, the
+ * elapsed time) added to it as a suppressed exception.
  *
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of clients and exchanges.
  */
@@ -64,17 +72,14 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   /** The name of the context attribute that holds an exchange's state between its attempts. */
   private static final String EXCHANGE_ATTRIBUTE = BackoffHttpRequestRetryStrategy.class.getName() + ".exchange";
 
-  /**
-   * The name of the context attribute that holds the {@link RetryException} when retries stopped
-   * ({@link #stopOf}).
-   */
-  public static final String STOP_ATTRIBUTE = BackoffHttpRequestRetryStrategy.class.getName() + ".stop";
-
   private static final HttpResponseReader READER = HttpResponseReader.of(HttpResponse.class, HttpResponse::getCode,
       (response, name) -> {
         Header header = response.getFirstHeader(name);
         return header == null ? null : header.getValue();
       });
+
+  /** Whether a request carries a header: a constant, so that the check allocates nothing. */
+  private static final BiPredicate<HttpRequest, String> HAS_HEADER = HttpRequest::containsHeader;
 
   private final RetryPolicy<? super HttpResponse> policy;
   private final HttpRetryOptions options;
@@ -124,22 +129,25 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   }
 
   /**
-   * Why retries stopped in the exchange that used {@code context}, if they stopped on a retryable response or a
-   * retryable failure (attempts exhausted, a {@code Retry-After} too long, the budget, the deadline, a request that
-   * may not be retried): read it after {@code execute} returned or threw.
+   * How the exchange that used {@code context} ended, if it ended with a response: that response, the attempts,
+   * the time from the end of its first attempt and, if retries stopped on it, why (attempts exhausted, a
+   * {@code Retry-After} too long, the budget, the deadline, or {@code NOT_RETRYABLE}: a request that may not be sent
+   * twice got a retryable status). Read it after {@code execute} returned.
    *
    * <pre>{@code
    * HttpClientContext context = HttpClientContext.create();
-   * String body = client.execute(request, context, response -> EntityUtils.toString(response.getEntity()));
-   * BackoffHttpRequestRetryStrategy.stopOf(context).ifPresent(stop -> log.warn("gave up: {}", stop.reason()));
+   * int status = client.execute(request, context, response -> response.getCode());
+   * BackoffHttpRequestRetryStrategy.outcomeOf(context).flatMap(HttpRetryOutcome::stopReason)
+   *     .ifPresent(reason -> log.warn("retries stopped: {}", reason));
    * }</pre>
    *
    * @param context the exchange's context
-   * @return the reason, attempts and elapsed time, if retries stopped
+   * @return the outcome, or empty if the exchange did not end with a response this strategy saw
    * @throws NullPointerException if {@code context} is null
    */
-  public static Optional<RetryException> stopOf(HttpContext context) {
-    return context.getAttribute(STOP_ATTRIBUTE) instanceof RetryException e ? Optional.of(e) : Optional.empty();
+  public static Optional<HttpRetryOutcome<HttpResponse>> outcomeOf(HttpContext context) {
+    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange ? exchange.outcome()
+        : Optional.empty();
   }
 
   /**
@@ -155,7 +163,15 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   @Override
   public boolean retryRequest(HttpRequest request, IOException exception, int execCount, HttpContext context) {
     RetriedExchange exchange = exchange(request, execCount, context);
-    return decide(exchange, exchange.execution.onFailure(null, exception), context);
+    long wait = exchange.execution.onFailure(null, exception);
+    if (wait == StandaloneExecution.STOP) {
+      if (exchange.execution.failure() instanceof RetryException e) {
+        exception.addSuppressed(e);
+      }
+      return false;
+    }
+    exchange.waitNanos = wait;
+    return true;
   }
 
   /**
@@ -175,10 +191,19 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     RetriedExchange exchange = exchange(request, execCount, context);
     if (exchange.execution.isSuccess(response)) {
       exchange.execution.onSuccess(response);
-      context.removeAttribute(EXCHANGE_ATTRIBUTE);
+      exchange.ended(response, execCount, options.ticker().read() - exchange.startNanos,
+          !exchange.retryable && options.isRetryableStatus(response.getCode()) ? StopReason.NOT_RETRYABLE : null);
       return false;
     }
-    return decide(exchange, exchange.execution.onFailure(response, null), context);
+    long wait = exchange.execution.onFailure(response, null);
+    if (wait == StandaloneExecution.STOP) {
+      RetryException e = exchange.execution.failure() instanceof RetryException stop ? stop : null;
+      StopReason reason = !exchange.retryable ? StopReason.NOT_RETRYABLE : e != null ? e.reason() : null;
+      exchange.ended(response, execCount, options.ticker().read() - exchange.startNanos, reason);
+      return false;
+    }
+    exchange.waitNanos = wait;
+    return true;
   }
 
   /**
@@ -210,31 +235,21 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   }
 
   private static TimeValue interval(HttpContext context) {
-    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange
+    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange && exchange.response == null
         ? TimeValue.of(exchange.waitNanos, TimeUnit.NANOSECONDS) : TimeValue.ZERO_MILLISECONDS;
   }
 
   /** The exchange's state: a new one on the first attempt (a reused context starts afresh), else the stored one. */
   private RetriedExchange exchange(HttpRequest request, int execCount, HttpContext context) {
-    if (execCount > 1 && context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange) {
+    if (execCount > 1 && context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange
+        && exchange.response == null) {
       return exchange;
     }
-    context.removeAttribute(STOP_ATTRIBUTE);
-    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(calls.retrier(isRetryable(request))));
+    boolean retryable = isRetryable(request);
+    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(calls.retrier(retryable)), retryable,
+        options.ticker().read());
     context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
     return exchange;
-  }
-
-  private static boolean decide(RetriedExchange exchange, long wait, HttpContext context) {
-    if (wait == StandaloneExecution.STOP) {
-      context.removeAttribute(EXCHANGE_ATTRIBUTE);
-      if (exchange.execution.failure() instanceof RetryException e) {
-        context.setAttribute(STOP_ATTRIBUTE, e);
-      }
-      return false;
-    }
-    exchange.waitNanos = wait;
-    return true;
   }
 
   /**
@@ -254,8 +269,7 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
         return false;
       }
     }
-    return options.isRetryableMethod(request.getMethod(), false)
-        || request.containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
+    return calls.isRetryable(request, request.getMethod(), HAS_HEADER);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.github.backoff.httpclient5;
 
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.httprules.HttpRetryBuilder;
+import io.github.backoff.httprules.spi.HttpRetryBuilder;
 import io.github.backoff.httprules.HttpRetryOptions;
 import java.util.Objects;
 import org.apache.hc.core5.http.HttpResponse;

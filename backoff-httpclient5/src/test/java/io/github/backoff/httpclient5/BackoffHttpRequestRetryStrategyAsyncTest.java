@@ -3,10 +3,10 @@ package io.github.backoff.httpclient5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.AttemptFailed;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -14,6 +14,7 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -91,7 +92,8 @@ class BackoffHttpRequestRetryStrategyAsyncTest {
         context).getCode()).isEqualTo(503);
 
     assertThat(server.requestCount("POST", path)).isEqualTo(1);
-    assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).isPresent();
+    assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason)
+        .isEqualTo(Optional.of(StopReason.NOT_RETRYABLE));
   }
 
   @Test
@@ -114,8 +116,8 @@ class BackoffHttpRequestRetryStrategyAsyncTest {
     assertThat(send(SimpleRequestBuilder.get(server.uri(path)).build(), context).getCode()).isEqualTo(503);
 
     assertThat(server.requestCount("GET", path)).isEqualTo(1);
-    assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).get().extracting(RetryException::reason)
-        .isEqualTo(StopReason.DELAY_TOO_LONG);
+    assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason)
+        .isEqualTo(Optional.of(StopReason.DELAY_TOO_LONG));
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.AttemptFailed;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.event.Succeeded;
 import io.github.backoff.strategy.Backoff;
@@ -18,6 +19,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -85,7 +87,11 @@ class BackoffHttpRequestRetryStrategyTest {
       assertThat(send(client, new HttpGet(server.uri(path)), context)).isEqualTo(200);
 
       assertThat(server.requestCount("GET", path)).isEqualTo(3);
-      assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).isEmpty();
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().satisfies(outcome -> {
+        assertThat(outcome.attempts()).isEqualTo(3);
+        assertThat(outcome.stopReason()).isEmpty();
+        assertThat(outcome.response().getCode()).isEqualTo(200);
+      });
       assertThat(events).filteredOn(Succeeded.class::isInstance).hasSize(1);
     }
   }
@@ -101,8 +107,8 @@ class BackoffHttpRequestRetryStrategyTest {
       assertThat(send(client, new HttpGet(server.uri(path)), context)).isEqualTo(503);
 
       assertThat(server.requestCount("GET", path)).isEqualTo(3);
-      assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).get().extracting(RetryException::reason,
-          RetryException::attempts).containsExactly(StopReason.ATTEMPTS_EXHAUSTED, 3);
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason,
+          HttpRetryOutcome::attempts).containsExactly(Optional.of(StopReason.ATTEMPTS_EXHAUSTED), 3);
     }
   }
 
@@ -119,8 +125,8 @@ class BackoffHttpRequestRetryStrategyTest {
       assertThat(send(client, post, context)).isEqualTo(503);
 
       assertThat(server.requestCount("POST", path)).isEqualTo(1);
-      assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).get().extracting(RetryException::attempts)
-          .isEqualTo(1);
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason,
+          HttpRetryOutcome::attempts).containsExactly(Optional.of(StopReason.NOT_RETRYABLE), 1);
     }
   }
 
@@ -173,11 +179,12 @@ class BackoffHttpRequestRetryStrategyTest {
         .setRetryStrategy(BackoffHttpRequestRetryStrategy.of(policy)).build()) {
       HttpClientContext context = HttpClientContext.create();
 
-      assertThatThrownBy(() -> send(client, new HttpGet(refused), context)).isInstanceOf(ConnectException.class);
+      assertThatThrownBy(() -> send(client, new HttpGet(refused), context)).isInstanceOf(ConnectException.class)
+          .satisfies(e -> assertThat(e.getSuppressed()).singleElement().isInstanceOfSatisfying(RetryException.class,
+              stop -> assertThat(stop.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED)));
 
       assertThat(events).filteredOn(AttemptFailed.class::isInstance).hasSize(3);
-      assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).get().extracting(RetryException::reason)
-          .isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).isEmpty();
     }
   }
 
@@ -194,8 +201,8 @@ class BackoffHttpRequestRetryStrategyTest {
 
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
       assertThat(server.requestCount("GET", path)).isEqualTo(1);
-      assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).get().extracting(RetryException::reason)
-          .isEqualTo(StopReason.DELAY_TOO_LONG);
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason)
+          .isEqualTo(Optional.of(StopReason.DELAY_TOO_LONG));
     }
   }
 
@@ -228,7 +235,8 @@ class BackoffHttpRequestRetryStrategyTest {
 
       assertThat(server.requestCount("GET", first)).isEqualTo(3);
       assertThat(server.requestCount("GET", second)).isEqualTo(3);
-      assertThat(BackoffHttpRequestRetryStrategy.stopOf(context)).isEmpty();
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason,
+          HttpRetryOutcome::attempts).containsExactly(Optional.empty(), 3);
     }
   }
 

@@ -1,7 +1,7 @@
 package io.github.backoff.vertx;
 
 import io.github.backoff.RetryPolicy;
-import io.github.backoff.httprules.HttpRetryBuilder;
+import io.github.backoff.httprules.spi.HttpRetryBuilder;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.HttpResponse;
