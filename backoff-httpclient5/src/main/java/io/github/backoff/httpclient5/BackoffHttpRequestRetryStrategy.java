@@ -1,5 +1,6 @@
 package io.github.backoff.httpclient5;
 
+import io.github.backoff.Retrier;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StandaloneExecution;
@@ -11,6 +12,7 @@ import io.github.backoff.httprules.spi.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -84,11 +86,15 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   private final RetryPolicy<? super HttpResponse> policy;
   private final HttpRetryOptions options;
   private final HttpRetryCalls calls;
+  /** Whether a first attempt's success may be told to the core without an execution ({@link #succeededAtOnce}). */
+  private final boolean successPathAllowed;
 
   BackoffHttpRequestRetryStrategy(RetryPolicy<? super HttpResponse> policy, HttpRetryOptions options) {
     this.policy = policy;
     this.options = options;
     this.calls = HttpRetryCalls.create(policy, options, READER);
+    RetryPolicy<Object> derived = calls.retrier(true).policy();
+    this.successPathAllowed = derived.rateLimiter().isEmpty() && derived.attemptTimeout().isEmpty();
   }
 
   /**
@@ -146,8 +152,14 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    * @throws NullPointerException if {@code context} is null
    */
   public static Optional<HttpRetryOutcome<HttpResponse>> outcomeOf(HttpContext context) {
-    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange ? exchange.outcome()
-        : Optional.empty();
+    if (context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange) {
+      return exchange.outcome();
+    }
+    // The success path keeps no state: its response is the exchange's own, one attempt, final.
+    HttpResponse response = context instanceof HttpCoreContext core ? core.getResponse()
+        : context.getAttribute(HttpCoreContext.HTTP_RESPONSE) instanceof HttpResponse r ? r : null;
+    return response == null ? Optional.empty()
+        : Optional.of(HttpRetryOutcome.of(response, 1, Duration.ZERO, Optional.empty()));
   }
 
   /**
@@ -188,6 +200,9 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
     HttpRequest request = context instanceof HttpCoreContext core ? core.getRequest()
         : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;
+    if (execCount == 1 && succeededAtOnce(request, response, context)) {
+      return false;
+    }
     RetriedExchange exchange = exchange(request, execCount, context);
     if (exchange.execution.isSuccess(response)) {
       exchange.execution.onSuccess(response);
@@ -237,6 +252,25 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   private static TimeValue interval(HttpContext context) {
     return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange && exchange.response == null
         ? TimeValue.of(exchange.waitNanos, TimeUnit.NANOSECONDS) : TimeValue.ZERO_MILLISECONDS;
+  }
+
+  /**
+   * The success path, which allocates nothing: a first attempt whose response the policy accepts is told to the core
+   * through its retrier, whose success path records it (the budget's refund, the listeners' {@code Succeeded})
+   * without an execution; no state is kept ({@link #outcomeOf} reads the response from the context). Not taken when
+   * the policy has a rate limiter or an attempt timeout, which the retrier would apply to an attempt already made.
+   */
+  private boolean succeededAtOnce(HttpRequest request, HttpResponse response, HttpContext context) {
+    if (!successPathAllowed) {
+      return false;
+    }
+    Retrier<Object> retrier = calls.retrier(isRetryable(request));
+    if (retrier.policy().isRetryableResult(response)) {
+      return false;
+    }
+    context.removeAttribute(EXCHANGE_ATTRIBUTE); // a context reused from an earlier exchange
+    retrier.call(() -> response);
+    return true;
   }
 
   /** The exchange's state: a new one on the first attempt (a reused context starts afresh), else the stored one. */

@@ -149,6 +149,22 @@ class BackoffHttpRequestRetryStrategyTest {
   }
 
   @Test
+  void get_on200_succeedsAtOnce_theCoreIsToldAndTheOutcomeIsFinal() throws IOException {
+    String path = path();
+    try (CloseableHttpClient client = HttpClients.custom()
+        .setRetryStrategy(BackoffHttpRequestRetryStrategy.of(policy)).build()) {
+      HttpClientContext context = HttpClientContext.create();
+
+      assertThat(send(client, new HttpGet(server.uri(path)), context)).isEqualTo(200);
+
+      assertThat(events).singleElement().isInstanceOfSatisfying(Succeeded.class,
+          e -> assertThat(e.attempt()).isEqualTo(1));
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::attempts,
+          HttpRetryOutcome::stopReason).containsExactly(1, Optional.empty());
+    }
+  }
+
+  @Test
   void get_on404_isReturnedAtOnce() throws IOException {
     String path = path();
     server.enqueueStatuses(404);
