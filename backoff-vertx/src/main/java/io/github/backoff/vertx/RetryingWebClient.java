@@ -2,10 +2,12 @@ package io.github.backoff.vertx;
 
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.httprules.spi.HttpResponseReader;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryRules;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -14,6 +16,7 @@ import io.vertx.core.http.HttpClosedException;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -34,7 +37,7 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p><b>Outcome.</b> The future completes with the first response that is not retried, or with the last retryable
- * one when retries stop on a status (the policy's listeners see why in the {@code GaveUp} event); it fails with the
+ * one when retries stop on a status ({@link #sendWithOutcome} says why, with the attempts and the time); it fails with the
  * core's {@link RetryException} when retries stop on a failure. Each attempt sends {@code request} again, so a
  * request's body is given here ({@link #sendBuffer}) rather than as a one-shot stream. Responses are buffered by
  * the {@code WebClient}, so a retried response holds no connection.
@@ -126,13 +129,60 @@ public final class RetryingWebClient {
     return run(request, () -> request.sendBuffer(body));
   }
 
-  @SuppressWarnings("unchecked") // the results are the responses of request, of type HttpResponse<T>
+  /**
+   * {@link #send}, completed with the response's {@link HttpRetryOutcome}: the attempts, the time and, if retries
+   * stopped on that response, why ({@code NOT_RETRYABLE} for a request that may not be sent twice and got a
+   * retryable status).
+   *
+   * @param request the request
+   * @param <T> the body type of its responses
+   * @return the outcome, completed on the caller's context; failed as {@link #send} fails
+   * @throws NullPointerException if {@code request} is null
+   */
+  public <T> Future<HttpRetryOutcome<HttpResponse<T>>> sendWithOutcome(HttpRequest<T> request) {
+    Objects.requireNonNull(request, "request");
+    return runWithOutcome(request, request::send);
+  }
+
+  /**
+   * {@link #sendBuffer}, completed with the response's {@link HttpRetryOutcome}, as {@link #sendWithOutcome}.
+   *
+   * @param request the request
+   * @param body the body
+   * @param <T> the body type of its responses
+   * @return the outcome, completed on the caller's context; failed as {@link #sendBuffer} fails
+   * @throws NullPointerException if an argument is null
+   */
+  public <T> Future<HttpRetryOutcome<HttpResponse<T>>> sendBufferWithOutcome(HttpRequest<T> request, Buffer body) {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(body, "body");
+    return runWithOutcome(request, () -> request.sendBuffer(body));
+  }
+
   private <T> Future<HttpResponse<T>> run(HttpRequest<T> request, Supplier<Future<HttpResponse<T>>> send) {
-    Supplier<Future<Object>> attempt = () -> send.get().<Object>map(response -> response)
-        .recover(RetryingWebClient::asIoFailure);
-    return EventLoopExecution.run(vertx, calls.retrier(isRetryable(request)), attempt)
-        .recover(this::onStop)
-        .map(response -> (HttpResponse<T>) response);
+    return runWithOutcome(request, send).map(HttpRetryOutcome::response);
+  }
+
+  @SuppressWarnings("unchecked") // the results are the responses of request, of type HttpResponse<T>
+  private <T> Future<HttpRetryOutcome<HttpResponse<T>>> runWithOutcome(HttpRequest<T> request,
+      Supplier<Future<HttpResponse<T>>> send) {
+    boolean retryable = isRetryable(request);
+    long start = options.ticker().read();
+    int[] attempts = new int[1]; // written by one attempt at a time, on the caller's context
+    Supplier<Future<Object>> attempt = () -> {
+      attempts[0]++;
+      return send.get().<Object>map(response -> response).recover(RetryingWebClient::asIoFailure);
+    };
+    StopReason[] stop = new StopReason[1];
+    return EventLoopExecution.run(vertx, calls.retrier(retryable), attempt)
+        .recover(failure -> onStop(failure, stop))
+        .map(response -> {
+          HttpResponse<T> r = (HttpResponse<T>) response;
+          StopReason reason = !retryable && options.isRetryableStatus(r.statusCode()) ? StopReason.NOT_RETRYABLE
+              : stop[0];
+          return HttpRetryOutcome.of(r, Math.max(1, attempts[0]),
+              Duration.ofNanos(Math.max(0, options.ticker().read() - start)), Optional.ofNullable(reason));
+        });
   }
 
   /**
@@ -144,10 +194,11 @@ public final class RetryingWebClient {
         ? new IOException(failure.getMessage(), failure) : failure);
   }
 
-  private Future<Object> onStop(Throwable failure) {
+  private Future<Object> onStop(Throwable failure, StopReason[] stop) {
     if (failure instanceof RetryException e) {
       Object response = calls.resultOnStop(e);
       if (response != null) {
+        stop[0] = e.reason();
         return Future.succeededFuture(response);
       }
     }

@@ -6,6 +6,7 @@ import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -88,11 +89,13 @@ class RetryingWebClientTest {
     String path = path();
     server.enqueueStatuses(503, 503);
 
-    HttpResponse<Buffer> response = onEventLoop(() -> retrying.send(web.get(server.port(), "127.0.0.1", path)))
-        .get(10, TimeUnit.SECONDS);
+    HttpRetryOutcome<HttpResponse<Buffer>> outcome = onEventLoop(() -> retrying.sendWithOutcome(
+        web.get(server.port(), "127.0.0.1", path))).get(10, TimeUnit.SECONDS);
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.bodyAsString()).isEqualTo("ok");
+    assertThat(outcome.response().statusCode()).isEqualTo(200);
+    assertThat(outcome.response().bodyAsString()).isEqualTo("ok");
+    assertThat(outcome.attempts()).isEqualTo(3);
+    assertThat(outcome.stopReason()).isEmpty();
     assertThat(server.requestCount("GET", path)).isEqualTo(3);
   }
 
@@ -101,10 +104,11 @@ class RetryingWebClientTest {
     String path = path();
     server.enqueueStatuses(503);
 
-    HttpResponse<Buffer> response = onEventLoop(() -> retrying.sendBuffer(web.post(server.port(), "127.0.0.1", path),
-        Buffer.buffer("order"))).get(10, TimeUnit.SECONDS);
+    HttpRetryOutcome<HttpResponse<Buffer>> outcome = onEventLoop(() -> retrying.sendBufferWithOutcome(
+        web.post(server.port(), "127.0.0.1", path), Buffer.buffer("order"))).get(10, TimeUnit.SECONDS);
 
-    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(outcome.response().statusCode()).isEqualTo(503);
+    assertThat(outcome.stopReason()).contains(StopReason.NOT_RETRYABLE);
     assertThat(server.requestCount("POST", path)).isEqualTo(1);
   }
 
@@ -126,10 +130,12 @@ class RetryingWebClientTest {
     String path = path();
     server.enqueue(FaultReply.status(503).withRetryAfter(Duration.ofHours(1)));
 
-    HttpResponse<Buffer> response = onEventLoop(() -> retrying.send(web.get(server.port(), "127.0.0.1", path)))
-        .get(10, TimeUnit.SECONDS);
+    HttpRetryOutcome<HttpResponse<Buffer>> outcome = onEventLoop(() -> retrying.sendWithOutcome(
+        web.get(server.port(), "127.0.0.1", path))).get(10, TimeUnit.SECONDS);
 
-    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(outcome.response().statusCode()).isEqualTo(503);
+    assertThat(outcome.stopReason()).contains(StopReason.DELAY_TOO_LONG);
+    assertThat(outcome.attempts()).isEqualTo(1);
     assertThat(server.requestCount("GET", path)).isEqualTo(1);
     assertThat(EVENTS).filteredOn(GaveUp.class::isInstance).singleElement()
         .extracting(e -> ((GaveUp<?>) e).reason()).isEqualTo(StopReason.DELAY_TOO_LONG);
