@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * How long to wait when a server gives a hint, as pure functions of nanoseconds and a uniform draw, shared by every
- * HTTP integration (backoff-http, backoff-okhttp):
+ * HTTP client (backoff-http, backoff-okhttp, backoff-spring-web):
  * <ul>
  *   <li>{@code Retry-After} is a floor, and is spread: {@link #retryAfterWaitNanos} waits what the server asked plus
  *       a uniform draw of up to {@link #retryAfterSpreadBoundNanos half the asked wait or the strategy's own delay,
