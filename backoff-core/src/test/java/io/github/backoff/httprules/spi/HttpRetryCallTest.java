@@ -170,6 +170,39 @@ class HttpRetryCallTest {
     assertThatThrownBy(future::join).isInstanceOf(CancellationException.class);
   }
 
+  /** A response with a {@code Retry-After} header. */
+  record Hinted(int status, String retryAfter) {}
+
+  private HttpRetryCall hintedCall(Duration maxRetryAfter) {
+    HttpResponseReader reader = HttpResponseReader.of(Hinted.class, Hinted::status,
+        (r, name) -> name.equals("Retry-After") ? r.retryAfter() : null);
+    return HttpRetryCalls.create(RetryPolicy.builder().withBackoff(Backoff.constant(Duration.ofSeconds(1)))
+        .withMaxAttempts(3).build(), HttpRetryOptions.builder().withTicker(clock::nanoTime).withSleeper(clock::sleep)
+        .withMaxRetryAfter(maxRetryAfter).withoutBudget().build(), reader).newCall(true);
+  }
+
+  @Test
+  void run_retryAfterAboveTheMaximum_stopsAtOnceWithDelayTooLong() {
+    HttpRetryCall call = hintedCall(Duration.ofSeconds(60));
+
+    Hinted response = (Hinted) call.run(replies(new Hinted(429, "61"), new Hinted(200, null)));
+
+    assertThat(response.status()).isEqualTo(429);
+    assertThat(call.outcome(response).stopReason()).contains(StopReason.DELAY_TOO_LONG);
+    assertThat(call.outcome(response).attempts()).isEqualTo(1);
+    assertThat(clock.nanoTime()).as("no wait").isZero();
+  }
+
+  @Test
+  void run_retryAfterAtTheMaximum_isFollowedAndItsSpreadCutToIt() {
+    HttpRetryCall call = hintedCall(Duration.ofSeconds(60));
+
+    Hinted response = (Hinted) call.run(replies(new Hinted(503, "60"), new Hinted(200, null)));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(60).toNanos());
+  }
+
   @Test
   void linkedTo_cancelled_cancelsUpstream() {
     CompletableFuture<String> upstream = new CompletableFuture<>();
