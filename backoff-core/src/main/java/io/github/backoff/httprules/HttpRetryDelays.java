@@ -109,6 +109,29 @@ public final class HttpRetryDelays {
   }
 
   /**
+   * The wait after a millisecond hint ({@link #parseMillisHint}) of {@code hintNanos}, by the rule every HTTP client
+   * follows: the hint clamped the AWS way against the strategy's delay for this retry ({@link #clampHintNanos}), and
+   * to {@code maxNanos}; or {@code -1}, "the strategy's delay", when that delay alone already exceeds
+   * {@code maxNanos} (a hint never shortens a wait, and none is followed past the maximum).
+   *
+   * <pre>{@code
+   * long wait = HttpRetryDelays.millisHintWaitNanos(hintNanos, computedNanos, maxNanos, maxAboveNanos);
+   * }</pre>
+   *
+   * @param hintNanos the hint
+   * @param computedNanos the delay the strategy drew for this retry
+   * @param maxNanos the longest hinted wait followed
+   * @param maxAboveNanos how far the hint may lengthen the computed delay
+   * @return the wait, or -1 for the strategy's delay
+   * @throws IllegalArgumentException if an argument is negative
+   */
+  public static long millisHintWaitNanos(long hintNanos, long computedNanos, long maxNanos, long maxAboveNanos) {
+    Checks.requireArgument(maxNanos >= 0, "maxNanos must be >= 0: %s", maxNanos);
+    long clamped = clampHintNanos(hintNanos, computedNanos, maxAboveNanos);
+    return computedNanos > maxNanos ? -1 : Math.min(maxNanos, clamped);
+  }
+
+  /**
    * Parses a millisecond hint such as {@value #AMZ_RETRY_AFTER}: a non-negative whole number of milliseconds,
    * surrounding spaces and tabs ignored; more than 18 digits saturate. Anything else (empty, negative,
    * fractional, a unit, a date) is invalid and gives an empty result, never an exception.
