@@ -8,10 +8,12 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.ManualScheduler;
@@ -51,7 +53,7 @@ abstract class SendScenarios {
 
   FaultServer server;
   ManualScheduler time;
-  Fixtures.Events events;
+  EventRecorder<RetryEvent<?>> events;
 
   /** Sends through the driver under test; a failure is thrown as {@code send} would throw it. */
   abstract <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler);
@@ -81,7 +83,7 @@ abstract class SendScenarios {
   void start() throws IOException {
     server = FaultServer.start();
     time = new ManualScheduler();
-    events = new Fixtures.Events();
+    events = new EventRecorder<>();
   }
 
   @AfterEach
@@ -91,7 +93,7 @@ abstract class SendScenarios {
 
   RetryPolicyBuilder<HttpResponse<?>> policy() {
     return RetryPolicy.<HttpResponse<?>>builder().withBackoff(Backoff.constant(STEP)).withMaxAttempts(4)
-        .onEvent(events);
+        .onEvent(events::add);
   }
 
   Client http(RetryPolicyBuilder<HttpResponse<?>> policy) {
@@ -103,7 +105,7 @@ abstract class SendScenarios {
     // from options may change each of theirs once.
     HttpRetryOptions virtualTime = HttpRetryOptions.builder()
         .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
-        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time)).build();
+        .withRandom(Randoms.uniforms(0.5)).withClock(time.wallClock(Fixtures.EPOCH)).build();
     return new Client(options.apply(new RetryingHttpClientBuilder(CLIENT, policy.build(), virtualTime)).build());
   }
 
@@ -120,7 +122,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body()).isEqualTo("hello");
     assertThat(server.requests()).hasSize(2);
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(STEP);
       assertThat(r.overridden()).isFalse();
       assertThat(((HttpResponse<?>) r.result()).statusCode()).isEqualTo(503);
@@ -148,7 +150,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(404);
     assertThat(response.body()).isEqualTo("no such thing");
     assertThat(server.requests()).hasSize(1);
-    assertThat(events.retries()).isEmpty();
+    assertThat(events.ofType(RetryScheduled.class)).isEmpty();
   }
 
   @Test
@@ -170,7 +172,7 @@ abstract class SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // 1 s asked, plus half (the draw) of the spread bound: half the asked wait, longer than the strategy's 200 ms
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250));
       assertThat(r.overridden()).isTrue();
     });
@@ -187,7 +189,7 @@ abstract class SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // 3 s asked, plus half of the 1.5 s spread bound (half the wait)
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(3750));
       assertThat(r.overridden()).isTrue();
     });
@@ -201,7 +203,7 @@ abstract class SendScenarios {
     HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
 
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(events.retries()).hasSize(2).allSatisfy(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(2).allSatisfy(r -> {
       assertThat(r.delay()).isEqualTo(STEP);
       assertThat(r.overridden()).isFalse();
     });
@@ -213,7 +215,7 @@ abstract class SendScenarios {
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
-    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
   }
 
   @Test
@@ -228,7 +230,7 @@ abstract class SendScenarios {
     assertThat(response.headers().firstValue("Retry-After")).contains("86400");
     assertThat(server.requests()).hasSize(1);
     assertThat(time.nanoTime()).isZero();
-    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+    assertThat(events.all()).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.DELAY_TOO_LONG));
   }
 
@@ -256,7 +258,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(server.requests()).hasSize(1);
     assertThat(time.nanoTime()).isZero();
-    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+    assertThat(events.all()).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
   }
 
@@ -278,7 +280,7 @@ abstract class SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(server.requests()).hasSize(2);
-    assertThat(events.retries()).singleElement()
+    assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.delay()).isEqualTo(Duration.ofMillis(2485)));
     assertThat(time.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
   }
@@ -294,9 +296,9 @@ abstract class SendScenarios {
     // Attempts at 0, 1.25 s and 2.5 s; the next would start at 3.75 s, past the deadline.
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(server.requests()).hasSize(3);
-    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+    assertThat(events.all()).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
-    List<Duration> timeouts = events.retries().stream()
+    List<Duration> timeouts = events.ofType(RetryScheduled.class).stream()
         .map(r -> ((HttpResponse<?>) r.result()).request().timeout().orElseThrow()).toList();
     assertThat(timeouts).containsExactly(Duration.ofMillis(3000), Duration.ofMillis(1750));
     assertThat(response.request().timeout()).contains(Duration.ofMillis(500));
@@ -320,7 +322,7 @@ abstract class SendScenarios {
 
       assertThat(response.body()).isEqualTo("ok");
       assertThat(raw.connectionCount()).isEqualTo(2);
-      assertThat(events.retries()).singleElement()
+      assertThat(events.ofType(RetryScheduled.class)).singleElement()
           .satisfies(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
     }
   }
@@ -334,7 +336,7 @@ abstract class SendScenarios {
 
       assertThat(response.body()).isEqualTo("ok");
       assertThat(raw.connectionCount()).isEqualTo(2);
-      assertThat(events.retries()).singleElement()
+      assertThat(events.ofType(RetryScheduled.class)).singleElement()
           .satisfies(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
     }
   }
@@ -348,7 +350,7 @@ abstract class SendScenarios {
     HttpResponse<String> response = http(policy()).send(request, BodyHandlers.ofString());
 
     assertThat(response.body()).isEqualTo("in time");
-    assertThat(events.retries()).singleElement()
+    assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.failure()).isInstanceOf(HttpTimeoutException.class));
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
   }
@@ -363,7 +365,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(response.body()).isEqualTo("busy");
     assertThat(server.requests()).hasSize(1);
-    assertThat(events.retries()).isEmpty();
+    assertThat(events.ofType(RetryScheduled.class)).isEmpty();
   }
 
   @Test
@@ -482,7 +484,7 @@ abstract class SendScenarios {
     try (InputStream body = asStream.body()) {
       assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("still busy 8");
     }
-    assertThat(events.all).filteredOn(e -> e instanceof GaveUp).hasSize(2).allSatisfy(
+    assertThat(events.all()).filteredOn(e -> e instanceof GaveUp).hasSize(2).allSatisfy(
         e -> assertThat(((GaveUp<?>) e).reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
   }
 
@@ -497,7 +499,7 @@ abstract class SendScenarios {
           assertThat(e.attempts()).isEqualTo(4);
           assertThat(e).hasCauseInstanceOf(ConnectException.class);
         });
-    assertThat(events.retries()).hasSize(3);
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(3);
   }
 
   @Test
@@ -518,7 +520,7 @@ abstract class SendScenarios {
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
-    List<RetryScheduled<?>> retries = events.retries();
+    List<RetryScheduled> retries = events.ofType(RetryScheduled.class);
     assertThat(retries).extracting(r -> ((HttpResponse<?>) r.result()).statusCode()).containsExactly(503, 502);
     assertThat(retries).extracting(RetryScheduled::overridden).containsExactly(true, false);
     assertThat(retries).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2500), STEP);
