@@ -1,5 +1,6 @@
 package io.github.backoff.aws;
 
+import io.github.backoff.Retrier;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StandaloneExecution;
 import io.github.backoff.StopReason;
@@ -78,6 +79,8 @@ public final class BackoffRetryStrategy implements RetryStrategy {
   private final Predicate<Throwable> treatAsThrottling;
   private final boolean useClientDefaults;
   private final HttpRetryCalls calls;
+  /** The SPI's retrier for calls the SDK may repeat (all of them), built once. */
+  private final Retrier<Object> retrier;
 
   BackoffRetryStrategy(RetryPolicy<Object> policy, HttpRetryOptions options, Predicate<Throwable> treatAsThrottling,
       boolean useClientDefaults) {
@@ -91,6 +94,7 @@ public final class BackoffRetryStrategy implements RetryStrategy {
         e -> isThrottling(e) ? 429 : e.statusCode(), BackoffRetryStrategy::header);
     this.calls = HttpRetryCalls.create(policy, options, reader,
         r -> r instanceof SdkServiceException e && isRetryable(e), null);
+    this.retrier = calls.retrierBuilder(true).build();
   }
 
   /**
@@ -167,7 +171,7 @@ public final class BackoffRetryStrategy implements RetryStrategy {
   @Override
   public AcquireInitialTokenResponse acquireInitialToken(AcquireInitialTokenRequest request) {
     BackoffRetryToken token = new BackoffRetryToken(request.scope(),
-        StandaloneExecution.start(calls.retrier(true)));
+        StandaloneExecution.start(retrier));
     long wait = token.execution.firstAttemptDelayNanos();
     if (wait == StandaloneExecution.STOP) {
       throw new TokenAcquisitionFailedException("retries stopped before the first attempt: "

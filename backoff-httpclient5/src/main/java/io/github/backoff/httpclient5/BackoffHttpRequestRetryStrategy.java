@@ -86,6 +86,9 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   private final RetryPolicy<? super HttpResponse> policy;
   private final HttpRetryOptions options;
   private final HttpRetryCalls calls;
+  /** The retriers for requests that may, and may not, be sent again: the SPI's, built once. */
+  private final Retrier<Object> retrying;
+  private final Retrier<Object> once;
   /** Whether a first attempt's success may be told to the core without an execution ({@link #succeededAtOnce}). */
   private final boolean successPathAllowed;
 
@@ -93,7 +96,9 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     this.policy = policy;
     this.options = options;
     this.calls = HttpRetryCalls.create(policy, options, READER);
-    RetryPolicy<Object> derived = calls.retrier(true).policy();
+    this.retrying = calls.retrierBuilder(true).build();
+    this.once = calls.retrierBuilder(false).build();
+    RetryPolicy<Object> derived = retrying.policy();
     this.successPathAllowed = derived.rateLimiter().isEmpty() && derived.attemptTimeout().isEmpty();
   }
 
@@ -264,13 +269,17 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     if (!successPathAllowed) {
       return false;
     }
-    Retrier<Object> retrier = calls.retrier(isRetryable(request));
+    Retrier<Object> retrier = retrier(isRetryable(request));
     if (retrier.policy().isRetryableResult(response)) {
       return false;
     }
     context.removeAttribute(EXCHANGE_ATTRIBUTE); // a context reused from an earlier exchange
     retrier.call(() -> response);
     return true;
+  }
+
+  private Retrier<Object> retrier(boolean retryable) {
+    return retryable ? retrying : once;
   }
 
   /** The exchange's state: a new one on the first attempt (a reused context starts afresh), else the stored one. */
@@ -280,7 +289,7 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
       return exchange;
     }
     boolean retryable = isRetryable(request);
-    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(calls.retrier(retryable)), retryable,
+    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(retrier(retryable)), retryable,
         options.ticker().read());
     context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
     return exchange;

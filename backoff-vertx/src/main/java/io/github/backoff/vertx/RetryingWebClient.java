@@ -1,5 +1,6 @@
 package io.github.backoff.vertx;
 
+import io.github.backoff.Retrier;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -48,16 +50,25 @@ public final class RetryingWebClient {
   private static final HttpResponseReader READER = HttpResponseReader.of(HttpResponse.class,
       HttpResponse::statusCode, HttpResponse::getHeader);
 
+  /** Whether a request carries a header: a constant, so that the check allocates nothing. */
+  private static final BiPredicate<HttpRequest<?>, String> HAS_HEADER = (request, name) -> request.headers()
+      .contains(name);
+
   private final Vertx vertx;
   private final RetryPolicy<? super HttpResponse<?>> policy;
   private final HttpRetryOptions options;
   private final HttpRetryCalls calls;
+  /** The retriers for requests that may, and may not, be sent again: the SPI's, built once. */
+  private final Retrier<Object> retrying;
+  private final Retrier<Object> once;
 
   RetryingWebClient(Vertx vertx, RetryPolicy<? super HttpResponse<?>> policy, HttpRetryOptions options) {
     this.vertx = vertx;
     this.policy = policy;
     this.options = options;
     this.calls = HttpRetryCalls.create(policy, options, READER);
+    this.retrying = calls.retrierBuilder(true).build();
+    this.once = calls.retrierBuilder(false).build();
   }
 
   /**
@@ -174,7 +185,7 @@ public final class RetryingWebClient {
       return send.get().<Object>map(response -> response).recover(RetryingWebClient::asIoFailure);
     };
     StopReason[] stop = new StopReason[1];
-    return EventLoopExecution.run(vertx, calls.retrier(retryable), attempt)
+    return EventLoopExecution.run(vertx, retryable ? retrying : once, attempt)
         .recover(failure -> onStop(failure, stop))
         .map(response -> {
           HttpResponse<T> r = (HttpResponse<T>) response;
@@ -196,7 +207,10 @@ public final class RetryingWebClient {
 
   private Future<Object> onStop(Throwable failure, StopReason[] stop) {
     if (failure instanceof RetryException e) {
-      Object response = calls.resultOnStop(e);
+      // The response retries stopped on, which the caller gets unless the policy throws on retryable results (as
+      // the SPI's HttpRetryCall does; its rule is not public for a client that drives its own attempts).
+      Object response = e.getCause() == null && e.attempts() >= 1 && e.reason() != StopReason.INTERRUPTED
+          && !calls.policy().throwsOnRetryableResult() ? e.lastResult() : null;
       if (response != null) {
         stop[0] = e.reason();
         return Future.succeededFuture(response);
@@ -214,8 +228,7 @@ public final class RetryingWebClient {
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(HttpRequest<?> request) {
-    return options.isRetryableMethod(request.method().name(), false)
-        || request.headers().contains(HttpRetryRules.IDEMPOTENCY_KEY);
+    return calls.isRetryable(request, request.method().name(), HAS_HEADER);
   }
 
   /**
