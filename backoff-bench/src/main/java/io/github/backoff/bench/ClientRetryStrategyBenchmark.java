@@ -59,6 +59,11 @@ public class ClientRetryStrategyBenchmark {
       RetryPolicy.<HttpResponse>builder().withBackoff(Backoff.exponential(Duration.ofMillis(100))
           .withCap(Duration.ofSeconds(5)).withFullJitter()).build());
 
+  /** The same without the default budget, to tell the budget's share of the success path from the rest. */
+  private final HttpRequestRetryStrategy httpBackoffNoBudget = BackoffHttpRequestRetryStrategy.builder(
+      RetryPolicy.<HttpResponse>builder().withBackoff(Backoff.exponential(Duration.ofMillis(100))
+          .withCap(Duration.ofSeconds(5)).withFullJitter()).build()).withoutBudget().build();
+
   private final RetryStrategy awsStandard = AwsRetryStrategy.standardRetryStrategy();
   private final RetryStrategy awsBackoff = BackoffRetryStrategy.of(Preset.awsSdk2026());
   private final AcquireInitialTokenRequest scope = AcquireInitialTokenRequest.create("dynamodb");
@@ -113,6 +118,12 @@ public class ClientRetryStrategyBenchmark {
   @Benchmark
   public boolean httpclient5SuccessBackoff() {
     return httpSuccess(httpBackoff, ok, context());
+  }
+
+  /** HttpClient 5, one attempt that succeeds: Backoff without a budget. */
+  @Benchmark
+  public boolean httpclient5SuccessBackoffNoBudget() {
+    return httpSuccess(httpBackoffNoBudget, ok, context());
   }
 
   /** HttpClient 5, a 503 then a success: its default strategy. */
