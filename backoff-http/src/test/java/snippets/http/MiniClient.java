@@ -1,15 +1,14 @@
 package snippets.http;
 
 // tag::client[]
-import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.httprules.HttpRetryOptions;
-import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.spi.HttpResponseReader;
 import io.github.backoff.httprules.spi.HttpRetryBuilder;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
 
 /** A retrying client for a transport of our own: everything HTTP-specific comes from HttpRetryCalls. */
@@ -50,24 +49,14 @@ final class MiniClient {
     }
   }
 
-  // 4. One call: which retrier, each attempt's time limit, and the response retries stopped on.
-  Reply send(String method, String path, Map<String, String> headers) {
-    boolean retryable = calls.options().isRetryableMethod(method,
-        headers.containsKey(HttpRetryRules.IDEMPOTENCY_KEY));
-    long start = calls.startNanos();
-    try {
-      return (Reply) calls.retrier(retryable).call(() -> {
-        long limit = calls.attemptLimitNanos(start);
-        return transport.exchange(method, path, headers,
-            limit == Long.MAX_VALUE ? 0 : Math.max(1, limit / 1_000_000));
-      });
-    } catch (RetryException e) {
-      Object stopped = calls.resultOnStop(e);   // a 503 after the last attempt: returned, as the transport would
-      if (stopped == null) {
-        throw e;
-      }
-      return (Reply) stopped;
-    }
+  // 4. One call: may it be retried, each attempt's time limit, and how the call ended.
+  HttpRetryOutcome<Reply> send(String method, String path, Map<String, String> headers) {
+    HttpRetryCall call = calls.newCall(calls.isRetryable(headers, method, Map::containsKey));
+    Reply reply = (Reply) call.run(() -> {     // throws RetryException when retries stop without a reply
+      long limit = call.attemptLimitNanos();
+      return transport.exchange(method, path, headers, limit == Long.MAX_VALUE ? 0 : Math.max(1, limit / 1_000_000));
+    });
+    return call.outcome(reply);                 // the reply, attempts, time, and why retries stopped on it, if they did
   }
 }
 // end::client[]

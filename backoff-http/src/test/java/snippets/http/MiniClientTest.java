@@ -6,6 +6,8 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
+import io.github.backoff.httprules.HttpRetryOutcome;
+import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.testing.FakeClock;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -32,10 +34,13 @@ class MiniClientTest {
 
   @Test
   void send_503WithRetryAfterThen200_waitsWhatTheServerAskedAndRetries() {
-    MiniClient.Reply reply = client(new MiniClient.Reply(503, Map.of("Retry-After", "2"), "busy"))
+    HttpRetryOutcome<MiniClient.Reply> outcome = client(new MiniClient.Reply(503, Map.of("Retry-After", "2"), "busy"))
         .send("GET", "/a", Map.of());
 
-    assertThat(reply.body()).isEqualTo("ok");
+    assertThat(outcome.response().body()).isEqualTo("ok");
+    assertThat(outcome.attempts()).isEqualTo(2);
+    assertThat(outcome.stopReason()).isEmpty();
+    assertThat(outcome.elapsed()).isEqualTo(Duration.ofNanos(clock.nanoTime()));
     assertThat(sent).containsExactly("GET /a", "GET /a");
     assertThat(clock.nanoTime()).isBetween(Duration.ofSeconds(2).toNanos(), Duration.ofSeconds(3).toNanos());
   }
@@ -44,9 +49,11 @@ class MiniClientTest {
   void send_503Always_returnsTheLastOneWhenTheAttemptsRunOut() {
     MiniClient.Reply busy = new MiniClient.Reply(503, Map.of(), "busy");
 
-    MiniClient.Reply reply = client(busy, busy, busy).send("GET", "/a", Map.of());
+    HttpRetryOutcome<MiniClient.Reply> outcome = client(busy, busy, busy).send("GET", "/a", Map.of());
 
-    assertThat(reply).isSameAs(busy);
+    assertThat(outcome.response()).isSameAs(busy);
+    assertThat(outcome.attempts()).isEqualTo(3);
+    assertThat(outcome.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
     assertThat(sent).hasSize(3);
     assertThat(events).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
@@ -54,9 +61,21 @@ class MiniClientTest {
 
   @Test
   void send_postWithoutIdempotencyKey_isSentOnce() {
-    MiniClient.Reply reply = client(new MiniClient.Reply(503, Map.of(), "busy")).send("POST", "/a", Map.of());
+    HttpRetryOutcome<MiniClient.Reply> outcome =
+        client(new MiniClient.Reply(503, Map.of(), "busy")).send("POST", "/a", Map.of());
 
-    assertThat(reply.status()).isEqualTo(503);
+    assertThat(outcome.response().status()).isEqualTo(503);
+    assertThat(outcome.stopReason()).contains(StopReason.NOT_RETRYABLE);
     assertThat(sent).containsExactly("POST /a");
+  }
+
+  @Test
+  void send_postWithAnIdempotencyKey_isRetried() {
+    HttpRetryOutcome<MiniClient.Reply> outcome = client(new MiniClient.Reply(503, Map.of(), "busy"))
+        .send("POST", "/a", Map.of(HttpRetryRules.IDEMPOTENCY_KEY, "k1"));
+
+    assertThat(outcome.response().status()).isEqualTo(200);
+    assertThat(outcome.attempts()).isEqualTo(2);
+    assertThat(sent).containsExactly("POST /a", "POST /a");
   }
 }

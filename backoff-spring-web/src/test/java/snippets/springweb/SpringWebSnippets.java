@@ -13,10 +13,17 @@ import io.github.backoff.spring.web.RetryingRequestInterceptor;
 import org.springframework.web.client.RestTemplate;
 // end::resttemplate[]
 // tag::stop[]
-import io.github.backoff.RetryException;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.spring.web.RetryingRequestInterceptor;
 import java.util.Optional;
+import org.springframework.http.client.ClientHttpResponse;
 // end::stop[]
+// tag::webclient-outcome[]
+import io.github.backoff.httprules.HttpRetryOutcome;
+import io.github.backoff.spring.web.RetryingExchangeFilter;
+import java.util.Optional;
+import org.springframework.web.reactive.function.client.ClientResponse;
+// end::webclient-outcome[]
 // tag::webclient[]
 import io.github.backoff.spring.web.RetryingExchangeFilter;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -83,13 +90,23 @@ final class SpringWebSnippets {
     return body;
   }
 
-  static Optional<RetryException> stop(RestClient client, URI uri) {
+  static Optional<HttpRetryOutcome<ClientHttpResponse>> stop(RestClient client, URI uri) {
     // tag::stop[]
-    Optional<RetryException> stop = client.get().uri(uri)
-        .exchange((request, response) -> RetryingRequestInterceptor.stopOf(request));
-    stop.ifPresent(e -> System.out.println("gave up: " + e.reason() + " after " + e.attempts() + " attempts"));
+    Optional<HttpRetryOutcome<ClientHttpResponse>> outcome = client.get().uri(uri)
+        .exchange((request, response) -> RetryingRequestInterceptor.outcomeOf(request));
+    outcome.ifPresent(o -> System.out.println(o.attempts() + " attempts in " + o.elapsed()
+        + o.stopReason().map(reason -> ", retries stopped: " + reason).orElse("")));
     // end::stop[]
-    return stop;
+    return outcome;
+  }
+
+  static Optional<HttpRetryOutcome<ClientResponse>> webClientOutcome(WebClient webClient, URI uri) {
+    // tag::webclient-outcome[]
+    Optional<HttpRetryOutcome<ClientResponse>> outcome = webClient.get().uri(uri)
+        .exchangeToMono(response -> response.releaseBody().thenReturn(RetryingExchangeFilter.outcomeOf(response)))
+        .block();
+    // end::webclient-outcome[]
+    return outcome;
   }
 
 

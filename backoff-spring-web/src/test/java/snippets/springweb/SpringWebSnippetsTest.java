@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
+import io.github.backoff.spring.web.RetryingExchangeFilter;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultServer;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.WebClient;
 
 /** Runs the snippets of docs/spring-web.md against a loopback server. */
 class SpringWebSnippetsTest {
@@ -51,8 +56,25 @@ class SpringWebSnippetsTest {
       RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(2).build();
       org.springframework.web.client.RestClient client = org.springframework.web.client.RestClient.builder()
           .requestInterceptor(io.github.backoff.spring.web.RetryingRequestInterceptor.of(policy)).build();
-      Optional<RetryException> stop = SpringWebSnippets.stop(client, server.uri("/"));
-      assertThat(stop).get().extracting(RetryException::reason).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
+      Optional<HttpRetryOutcome<ClientHttpResponse>> outcome = SpringWebSnippets.stop(client, server.uri("/"));
+      assertThat(outcome.flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(outcome.map(HttpRetryOutcome::attempts)).contains(2);
+    }
+  }
+
+  @Test
+  void webClientOutcome_fromTheSnippet_saysHowTheExchangeEnded() {
+    try (FaultServer server = FaultServer.start()) {
+      server.enqueueStatuses(503);
+      RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(3).build();
+      WebClient client = WebClient.builder().filter(RetryingExchangeFilter.of(policy)).build();
+
+      Optional<HttpRetryOutcome<ClientResponse>> outcome = SpringWebSnippets.webClientOutcome(client,
+          server.uri("/"));
+
+      assertThat(outcome.map(HttpRetryOutcome::attempts)).contains(2);
+      assertThat(outcome.flatMap(HttpRetryOutcome::stopReason)).isEmpty();
+      assertThat(server.requestCount()).isEqualTo(2);
     }
   }
 }

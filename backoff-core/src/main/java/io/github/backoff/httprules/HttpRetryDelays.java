@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * How long to wait when a server gives a hint, as pure functions of nanoseconds and a uniform draw, shared by every
- * HTTP integration (backoff-http, backoff-okhttp):
+ * HTTP client (backoff-http, backoff-okhttp, backoff-spring-web):
  * <ul>
  *   <li>{@code Retry-After} is a floor, and is spread: {@link #retryAfterWaitNanos} waits what the server asked plus
  *       a uniform draw of up to {@link #retryAfterSpreadBoundNanos half the asked wait or the strategy's own delay,
@@ -106,6 +106,29 @@ public final class HttpRetryDelays {
     Checks.requireArgument(computedNanos >= 0, "computedNanos must be >= 0: %s", computedNanos);
     Checks.requireArgument(maxAboveNanos >= 0, "maxAboveNanos must be >= 0: %s", maxAboveNanos);
     return Durations.clampHint(hintNanos, computedNanos, maxAboveNanos); // the core's one rule
+  }
+
+  /**
+   * The wait after a millisecond hint ({@link #parseMillisHint}) of {@code hintNanos}, by the rule every HTTP client
+   * follows: the hint clamped the AWS way against the strategy's delay for this retry ({@link #clampHintNanos}), and
+   * to {@code maxNanos}; or {@code -1}, "the strategy's delay", when that delay alone already exceeds
+   * {@code maxNanos} (a hint never shortens a wait, and none is followed past the maximum).
+   *
+   * <pre>{@code
+   * long wait = HttpRetryDelays.millisHintWaitNanos(hintNanos, computedNanos, maxNanos, maxAboveNanos);
+   * }</pre>
+   *
+   * @param hintNanos the hint
+   * @param computedNanos the delay the strategy drew for this retry
+   * @param maxNanos the longest hinted wait followed
+   * @param maxAboveNanos how far the hint may lengthen the computed delay
+   * @return the wait, or -1 for the strategy's delay
+   * @throws IllegalArgumentException if an argument is negative
+   */
+  public static long millisHintWaitNanos(long hintNanos, long computedNanos, long maxNanos, long maxAboveNanos) {
+    Checks.requireArgument(maxNanos >= 0, "maxNanos must be >= 0: %s", maxNanos);
+    long clamped = clampHintNanos(hintNanos, computedNanos, maxAboveNanos);
+    return computedNanos > maxNanos ? -1 : Math.min(maxNanos, clamped);
   }
 
   /**

@@ -11,13 +11,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.random.RandomGenerator;
 
 /**
- * What every HTTP integration lets its user configure, once: which statuses and methods are retried, how far a
- * {@code Retry-After} is followed, a millisecond hint header such as {@code x-amz-retry-after} and how far it may
- * lengthen the backoff, whether the client gets a retry budget of its own, and the sources of wall-clock time,
- * monotonic time, sleeping, scheduling and randomness (for tests in virtual time). backoff-http's
- * {@code RetryingHttpClientBuilder} and backoff-okhttp's {@code RetryInterceptorBuilder} wrap it, and a new client
- * wraps it the same way ({@link io.github.backoff.httprules.spi.HttpRetryCalls}); the per-attempt deadline comes from the policy's
- * {@code attemptTimeout} and {@code maxElapsed} ({@link io.github.backoff.httprules.spi.AttemptDeadline}).
+ * The HTTP retry rules, stated once for every Backoff HTTP client, and what a user configures of them: backoff-http's
+ * {@code RetryingHttpClient} (the JDK's {@code HttpClient}), backoff-okhttp's {@code RetryInterceptor}, and
+ * backoff-spring-web's {@code RetryingRequestInterceptor} ({@code RestClient}, {@code RestTemplate}) and
+ * {@code RetryingExchangeFilter} ({@code WebClient}). Each client's builder has these options' setters, and each
+ * client takes options made here whole ({@code of(..., options)}); the clients' Javadoc says only what is their own.
+ * A new client follows the same rules by running its calls through {@link io.github.backoff.httprules.spi}.
  *
  * <pre>{@code
  * HttpRetryOptions options = HttpRetryOptions.builder()
@@ -27,28 +26,52 @@ import java.util.random.RandomGenerator;
  *     .build();
  * }</pre>
  *
- * <p><b>The options.</b>
- * <ul>
- *   <li>{@link #retryableStatuses()}: the statuses retried (default {@code 429, 500, 502, 503, 504}); any other,
- *       4xx included, is returned as it is.
- *   <li>{@link #retryableMethods()}: the methods retried (default the idempotent ones, {@code GET, HEAD, OPTIONS,
- *       TRACE, PUT, DELETE}; empty after {@link HttpRetryOptionsBuilder#retryAllMethods()}); a request carrying an
- *       {@value HttpRetryRules#IDEMPOTENCY_KEY} header is retried whatever its method. A client may refuse more
- *       (a body it cannot send twice).
- *   <li>{@link #maxRetryAfter()}: the longest {@code Retry-After} followed (default one minute); a 429 or 503 asking
- *       for more stops the retries at once ({@code StopReason.DELAY_TOO_LONG}). The wait is what the server asked
- *       plus a spread ({@link HttpRetryDelays#retryAfterWaitNanos}), the spread cut so that the retry still fits
- *       before the policy's deadline.
- *   <li>{@link #retryAfterMillisHeader()} and {@link #maxHintAboveBackoff()}: a millisecond hint header followed
- *       on any retryable response without a valid {@code Retry-After}, clamped the AWS way: never below the
- *       strategy's delay, at most {@link HttpRetryDelays#DEFAULT_MAX_HINT_ABOVE_BACKOFF 5 s} above it. None by
- *       default.
- *   <li>{@link #defaultBudget()}: whether a client whose policy has no budget gets one of its own, the AWS SDKs'
- *       2026 retry quota (default true).
- *   <li>{@link #clock()}, {@link #ticker()}, {@link #sleeper()}, {@link #scheduler()}, {@link #random()}: the
- *       sources of time and randomness, as {@code RetrierBuilder}'s. A client's own per-attempt timers run in
- *       real time on the core's shared scheduler ({@link io.github.backoff.httprules.spi.HttpRetryCalls#scheduleTimer}), never a thread of the client's.
- * </ul>
+ * <p><b>What is retried.</b> A response whose status is one of {@link #retryableStatuses()} (default
+ * {@code 429, 500, 502, 503, 504}; any other, 4xx included, is returned as it is), and a failure that
+ * {@link HttpRetryRules#isRetryableFailure} accepts (connection refused or reset, connect and request timeouts, a
+ * connection closed mid-response) or that a retry condition of the user's policy matches; the policy's abort
+ * conditions win, and a result its {@code retryIfResult} matches is retried too. (A policy without retry conditions,
+ * which on its own retries any exception, retries just these.) Only a request whose method is one of
+ * {@link #retryableMethods()} (default the idempotent ones, {@code GET, HEAD, OPTIONS, TRACE, PUT, DELETE}; all of
+ * them after {@link HttpRetryOptionsBuilder#retryAllMethods()}) or that carries an
+ * {@value HttpRetryRules#IDEMPOTENCY_KEY} header is retried; a client may refuse more (a body it cannot send twice).
+ * Any other request is sent once, under the same deadline, timeouts and listeners.
+ *
+ * <p><b>{@code Retry-After} and other hints.</b> On 429 and 503 a valid {@code Retry-After} (delta-seconds or an
+ * HTTP-date, {@link RetryAfter}) replaces the strategy's delay: the wait is what the server asked plus a spread, a
+ * uniform draw of up to half the asked wait or the strategy's own (maximum) delay for this retry, whichever is longer
+ * ({@link HttpRetryDelays#retryAfterWaitNanos}), so that the clients turned away together come back spread out; never
+ * earlier than asked, never more than {@link #maxRetryAfter()} (default one minute), and cut so that a retry that
+ * fits before the policy's deadline still does. A server asking for more than {@link #maxRetryAfter()} stops the
+ * retries at once with {@code StopReason.DELAY_TOO_LONG}; a wait that would end past the deadline stops them with
+ * {@code TIME_BUDGET_EXHAUSTED}; a malformed value falls back to the strategy's delay. A millisecond hint header
+ * ({@link #retryAfterMillisHeader()}, none by default; e.g. AWS's {@value HttpRetryDelays#AMZ_RETRY_AFTER}) is
+ * followed on any retryable response without a valid {@code Retry-After}, clamped the AWS way: never below the
+ * strategy's delay, at most {@link #maxHintAboveBackoff()} (5 s) above it. Listeners see such a delay with
+ * {@code RetryScheduled.overridden()} true. The policy's own delay override, if any, is replaced by these.
+ *
+ * <p><b>Retry budget.</b> Unless the policy has a budget or {@link #defaultBudget()} is false
+ * ({@code withoutBudget()}), each client gets one of its own, shared by all its calls: the AWS SDKs' 2026 retry quota
+ * ({@code RetryBudget.retryQuota2026()}; 500 units, a retry costs 14 after a failure or a 5xx, 5 after a 429 (the
+ * {@value HttpRetryRules#THROTTLING_KIND} kind), a success gives back its last retry's cost, or 1). When it is spent,
+ * retries stop with {@code BUDGET_DENIED} until successes refill it, so a service that is down or throttling sees
+ * about the requests made, not up to {@code maxAttempts} times as many.
+ *
+ * <p><b>Time.</b> The policy's {@code attemptTimeout} and {@code maxElapsed} (the deadline, from the call's start)
+ * limit each attempt: it may take the shortest of the attempt timeout and the time left, and no wait ends past the
+ * deadline; how a client enforces that on its exchange is its own (see its Javadoc). {@link #clock()},
+ * {@link #ticker()}, {@link #sleeper()}, {@link #scheduler()} and {@link #random()} are the sources of time and
+ * randomness, as {@code RetrierBuilder}'s, so a test runs a client in virtual time; a client's own per-attempt
+ * timers run in real time on the core's shared scheduler, never a thread of the client's.
+ *
+ * <p><b>How a call ended.</b> Every client reports it one way: the final response with the attempts, the time and,
+ * if retries stopped on it, why ({@link HttpRetryOutcome}, read with the client's {@code outcomeOf} or returned by
+ * its {@code ...WithOutcome} method); when retries stop without a response to return, the core's
+ * {@code RetryException} (OkHttp: as the cause of a {@code RetryIOException}).
+ *
+ * <p><b>Setting options.</b> Each option may be set once per builder: a second set throws an
+ * {@link IllegalStateException} naming the option; a builder made from options ({@link #toBuilder()}) may change
+ * each of theirs once.
  *
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives a variant.
  */

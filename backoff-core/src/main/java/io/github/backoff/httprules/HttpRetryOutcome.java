@@ -7,9 +7,12 @@ import java.util.Optional;
 
 /**
  * The response a retried HTTP call returned, with how it got there: the attempts made, the time it took, and why
- * retries stopped if they stopped on this response. One type for every HTTP client: backoff-http's
- * {@code sendWithOutcome} returns it, backoff-okhttp's {@code RetryInterceptor.outcomeOf(response)} reads it off a
- * response. {@code R} is the client's response type.
+ * retries stopped if they stopped on this response: how a call ended, reported one way by every HTTP client.
+ * backoff-http's {@code sendWithOutcome} returns it; backoff-okhttp's {@code RetryInterceptor.outcomeOf(response)},
+ * backoff-spring-web's {@code RetryingRequestInterceptor.outcomeOf(request)} ({@code RestClient},
+ * {@code RestTemplate}) and {@code RetryingExchangeFilter.outcomeOf(response)} ({@code WebClient}) read it. A
+ * client integration makes it with {@code HttpRetryCall.outcome} ({@link io.github.backoff.httprules.spi}).
+ * {@code R} is the client's response type.
  *
  * <pre>{@code
  * HttpRetryOutcome<HttpResponse<String>> outcome = http.sendWithOutcome(request, BodyHandlers.ofString());

@@ -18,10 +18,11 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
- * HTTP's retry rules, in one place for every HTTP integration (backoff-http for the JDK client, backoff-okhttp, and
- * any user code): which methods may be sent twice, which statuses are worth another attempt, which statuses may
- * carry a {@code Retry-After}, and which I/O failures another attempt could cure. Plain Java with no HTTP library
- * types, so each client adapts its own request and response types to it.
+ * HTTP's retry rules, in one place for every HTTP client (backoff-http for the JDK client, backoff-okhttp,
+ * backoff-spring-web for {@code RestClient}, {@code RestTemplate} and {@code WebClient}, and any user code): which
+ * methods may be sent twice, which statuses are worth another attempt, which statuses may carry a
+ * {@code Retry-After}, and which I/O failures another attempt could cure. Plain Java with no HTTP library types, so
+ * each client adapts its own request and response types to it.
  *
  * <pre>{@code
  * boolean mayRetry = HttpRetryRules.isIdempotent(request.method())

@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
  * Sun Nov  6 08:49:37 1994         ; ANSI C's asctime() format
  * </pre>
  *
- * <p>backoff-http and backoff-okhttp use it for 429 and 503 responses; it is public for code that reads the header
- * itself, e.g. in its own {@link io.github.backoff.DelayOverride}.
+ * <p>Every Backoff HTTP client (backoff-http, backoff-okhttp, backoff-spring-web) uses it for 429 and 503 responses;
+ * it is public for code that reads the header itself, e.g. in its own {@link io.github.backoff.DelayOverride}.
  *
  * <pre>{@code
  * Optional<Duration> wait = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null),

@@ -142,4 +142,22 @@ class HttpRetryDelaysTest {
     assertThatThrownBy(() -> HttpRetryDelays.retryAfterWaitNanos(0, 0, 0, -1, 0.5))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("leftNanos must be >= 0: -1");
   }
+
+  @Test
+  void millisHintWaitNanos_clampedToTheComputedDelayItsHeadroomAndTheMaximum_orNoneAboveIt() {
+    long s = 1_000_000_000L;
+    assertThat(HttpRetryDelays.millisHintWaitNanos(3 * s, s, 60 * s, 5 * s)).as("the hint").isEqualTo(3 * s);
+    assertThat(HttpRetryDelays.millisHintWaitNanos(s / 10, 2 * s, 60 * s, 5 * s)).as("never shorter")
+        .isEqualTo(2 * s);
+    assertThat(HttpRetryDelays.millisHintWaitNanos(20 * s, s, 60 * s, 5 * s)).as("at most 5 s above")
+        .isEqualTo(6 * s);
+    assertThat(HttpRetryDelays.millisHintWaitNanos(20 * s, s, 3 * s, 20 * s)).as("at most the maximum")
+        .isEqualTo(3 * s);
+    assertThat(HttpRetryDelays.millisHintWaitNanos(5 * s, 3 * s, 3 * s, 5 * s)).as("computed at the maximum")
+        .isEqualTo(3 * s);
+    assertThat(HttpRetryDelays.millisHintWaitNanos(5 * s, 4 * s, 3 * s, 5 * s)).as("computed above it: none")
+        .isEqualTo(-1);
+    assertThatThrownBy(() -> HttpRetryDelays.millisHintWaitNanos(s, s, -1, s))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("maxNanos must be >= 0: -1");
+  }
 }

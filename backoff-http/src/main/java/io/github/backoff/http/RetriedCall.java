@@ -1,11 +1,9 @@
 package io.github.backoff.http;
 
-import io.github.backoff.RetryException;
-import io.github.backoff.StopReason;
-import io.github.backoff.Ticker;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.spi.AttemptDeadline;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -25,12 +22,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
- * One whole call of {@link RetryingHttpClient#send} or {@link RetryingHttpClient#sendAsync}: runs it under the
- * client's retrier, makes each attempt's request, ends an attempt whose whole exchange (body included) outlives the
- * attempt timeout or the time left before the deadline, reads the bodies of retryable responses into memory, counts
- * the attempts, learns why retries stopped (from the core's {@link RetryException}), and turns the final outcome
- * into the caller's {@code HttpResponse<T>}. Attempts of one call never overlap; the fields written by one attempt
- * and read after it are volatile, as the async driver may run them on other threads.
+ * One whole call of {@link RetryingHttpClient#send} or {@link RetryingHttpClient#sendAsync}: runs it as the core's
+ * {@link HttpRetryCall} (which counts the attempts, limits each, and learns how the call ended), makes each attempt's
+ * request, ends an attempt whose whole exchange (body included) outlives its limit, reads the bodies of retryable
+ * responses into memory, and turns the final outcome into the caller's {@code HttpResponse<T>}. Attempts of one call
+ * never overlap; the field written by one attempt and read after it is volatile, as the async driver may run them on
+ * other threads.
  */
 final class RetriedCall<T> {
   private static final System.Logger LOG = System.getLogger("io.github.backoff.http");
@@ -42,10 +39,7 @@ final class RetriedCall<T> {
   private final boolean retryable;
   private final Predicate<Object> retryableResult;
   private final HttpRetryCalls calls;
-  private final Ticker ticker;
-  private final long startNanos;
-  private volatile int attempts;
-  private volatile StopReason stopReason;
+  private final HttpRetryCall call;
   /** The attempt observer's view of this call, or null without an observer. */
   private final HttpAttemptObserver.Call observed;
   /** Whether the observer's beforeAttempt returned for the current attempt, so afterAttempt is due. */
@@ -63,57 +57,24 @@ final class RetriedCall<T> {
     this.retryable = retryable;
     this.retryableResult = retryableResult;
     this.calls = calls;
-    this.ticker = calls.options().ticker();
+    this.call = calls.newCall(retryable);
     HttpRetryOptions options = calls.options();
     // A request that may not be retried gets the caller's handler untouched: its response is final whatever it is.
     this.attemptHandler = !retryable ? (HttpResponse.BodyHandler<Object>) (HttpResponse.BodyHandler<?>) handler
         : info -> options.isRetryableStatus(info.statusCode())
             ? HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofByteArray(), Buffered::new)
             : (HttpResponse.BodySubscriber<Object>) (HttpResponse.BodySubscriber<?>) handler.apply(info);
-    this.startNanos = ticker.read();
     this.observed = observer == null ? null : observe(observer, request);
   }
 
-  /** Runs the call synchronously: the final outcome, or the response retries stopped on (its reason recorded). */
+  /** Runs the call synchronously: the final response, or the response retries stopped on. */
   Object run() {
-    try {
-      return calls.retrier(retryable).call(this::send);
-    } catch (RetryException e) {
-      Object stopped = stoppedOn(e);
-      if (stopped == null) {
-        throw e;
-      }
-      return stopped;
-    }
+    return call.run(this::send);
   }
 
   /** Runs the call asynchronously, as {@link #run}; cancelling the future cancels the retries. */
   CompletableFuture<Object> runAsync() {
-    CompletableFuture<Object> retried = calls.retrier(retryable).callAsync(this::sendAsync);
-    Linked<Object> outcome = new Linked<>(retried);
-    retried.whenComplete((result, failure) -> {
-      if (failure == null) {
-        outcome.complete(result);
-        return;
-      }
-      Throwable t = unwrap(failure);
-      Object stopped = t instanceof RetryException e ? stoppedOn(e) : null;
-      if (stopped != null) {
-        outcome.complete(stopped);
-      } else {
-        outcome.completeExceptionally(t);
-      }
-    });
-    return outcome;
-  }
-
-  /** The response retries stopped on, recording why; null if {@code e} is to be thrown. */
-  private Object stoppedOn(RetryException e) {
-    Object stopped = calls.resultOnStop(e);
-    if (stopped != null) {
-      stopReason = e.reason();
-    }
-    return stopped;
+    return call.runAsync(this::sendAsync);
   }
 
   /**
@@ -121,7 +82,7 @@ final class RetriedCall<T> {
    * asynchronously and this thread waits at most the limit for the response, body included, then cancels it.
    */
   Object send() throws IOException, InterruptedException {
-    int attempt = ++attempts; // attempts of one call run one at a time
+    int attempt = call.attempts();
     long limit = limitNanos();
     HttpRequest attemptRequest = before(attempt, nextRequest(limit));
     HttpResponse<Object> response;
@@ -158,7 +119,7 @@ final class RetriedCall<T> {
 
   /** One asynchronous attempt; cancelling the stage, or the limit passing, cancels the client's exchange. */
   CompletionStage<Object> sendAsync() {
-    int attempt = ++attempts;
+    int attempt = call.attempts();
     long limit = limitNanos();
     HttpRequest attemptRequest = before(attempt, nextRequest(limit));
     CompletableFuture<HttpResponse<Object>> sent;
@@ -168,7 +129,7 @@ final class RetriedCall<T> {
       after(attempt, null, e);
       throw e;
     }
-    Linked<Object> outcome = new Linked<>(sent);
+    CompletableFuture<Object> outcome = HttpRetryCall.linkedTo(sent);
     // In real time, on the core's shared scheduler: no timer thread of this module's.
     Future<?> timer = limit == Long.MAX_VALUE ? null : calls.scheduleTimer(() -> {
       if (outcome.completeExceptionally(timedOut(attempt, limit))) {
@@ -198,11 +159,11 @@ final class RetriedCall<T> {
   /**
    * How long the next attempt may take, body included: the shortest of the policy's attempt timeout and the time
    * left before its deadline (at least {@link AttemptDeadline#MIN_TIMEOUT}); {@link Long#MAX_VALUE} if neither is
-   * set. The rule shared with backoff-okhttp ({@link AttemptDeadline#timeoutNanos}); the request's own timeout is
+   * set. The rule every client shares ({@link HttpRetryCall#attemptLimitNanos}); the request's own timeout is
    * not one of its limits here, because it ends at the response headers ({@link #nextRequest}).
    */
   long limitNanos() {
-    return calls.attemptLimitNanos(startNanos);
+    return call.attemptLimitNanos();
   }
 
   /**
@@ -268,9 +229,6 @@ final class RetriedCall<T> {
     if (retryableResult.test(response)) {
       return new BufferedResponse<>(response, body, false);
     }
-    if (!retryable && calls.options().isRetryableStatus(response.statusCode())) {
-      stopReason = StopReason.NOT_RETRYABLE;
-    }
     return response;
   }
 
@@ -302,8 +260,7 @@ final class RetriedCall<T> {
 
   /** The call's outcome with {@code response}, its final response. */
   HttpRetryOutcome<HttpResponse<T>> outcome(HttpResponse<T> response) {
-    return HttpRetryOutcome.of(response, Math.max(1, attempts), Duration.ofNanos(Math.max(0,
-        ticker.read() - startNanos)), Optional.ofNullable(stopReason));
+    return call.outcome(response);
   }
 
   /** Cancels an attempt's exchange; if it completed meanwhile, closes the response's body. */
@@ -362,21 +319,5 @@ final class RetriedCall<T> {
       throw new UncheckedIOException((IOException) failure);
     }
     throw new CompletionException(failure);
-  }
-
-  /** A future that passes its cancellation on to the one it was made from. */
-  static final class Linked<V> extends CompletableFuture<V> {
-    private final Future<?> upstream;
-
-    Linked(Future<?> upstream) {
-      this.upstream = upstream;
-    }
-
-    @Override
-    public boolean cancel(boolean mayInterruptIfRunning) {
-      boolean cancelled = super.cancel(mayInterruptIfRunning);
-      upstream.cancel(mayInterruptIfRunning);
-      return cancelled;
-    }
   }
 }

@@ -10,7 +10,9 @@ import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ProtocolException;
@@ -23,6 +25,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -32,6 +35,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -50,32 +54,13 @@ import java.util.function.Predicate;
  * HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString());
  * }</pre>
  *
- * <p><b>What is retried.</b> A response whose status is retryable ({@link #DEFAULT_RETRYABLE_STATUSES} unless
- * {@link RetryingHttpClientBuilder#withRetryableStatuses configured}; never another 4xx), and a failure that
- * {@link #isRetryableFailure} accepts (connection refused or reset, connect and request timeouts, a connection
- * closed mid-response) or that a retry condition of the policy matches; the policy's abort conditions win. (A
- * policy without retry conditions, which on its own retries any exception, retries just these here.) A response
- * that the policy's {@code retryIfResult} matches is retried too, but its body is not read in advance: prefer
- * retryable statuses. Only
- * requests whose method is idempotent ({@link #IDEMPOTENT_METHODS}) are retried, unless the builder says otherwise
- * or the request carries an {@value #IDEMPOTENCY_KEY} header; any other request is sent once, under the same
- * deadline and timeouts. When retries stop on a retryable status, its response is returned, as the client would
- * return it (or thrown inside a {@link RetryException} if the policy was built with
- * {@code throwOnRetryableResult()}).
- *
- * <p><b>Retry-After and other hints.</b> On 429 and 503 a {@code Retry-After} header (delta-seconds or HTTP-date,
- * see {@link io.github.backoff.httprules.RetryAfter}) replaces the strategy's delay: the wait is what the server
- * asked plus a spread, a uniform draw of up to half the asked wait or the strategy's own (maximum) delay for this
- * retry, whichever is longer, so that the clients turned away together come back spread out; never earlier than
- * asked and never more than {@link RetryingHttpClientBuilder#withMaxRetryAfter the maximum} ({@link
- * io.github.backoff.httprules.HttpRetryDelays#retryAfterWaitNanos}). If the server asks for more than that maximum,
- * retries stop at once with {@link io.github.backoff.StopReason#DELAY_TOO_LONG}; if the wait would end past the
- * deadline, with {@link io.github.backoff.StopReason#TIME_BUDGET_EXHAUSTED}. A malformed or negative value falls
- * back to the strategy's delay. A millisecond hint header such as {@code x-amz-retry-after}, if
- * {@link RetryingHttpClientBuilder#withRetryAfterMillisHeader configured}, is followed on any retryable response
- * without a valid {@code Retry-After}, clamped the AWS way: never below the strategy's delay, at most 5 s above it.
- * Listeners see such a delay with {@code RetryScheduled.overridden()} true. The policy's own delay override, if
- * any, is replaced by these.
+ * <p><b>The HTTP rules</b> — which statuses, failures and requests are retried, {@code Retry-After} and millisecond
+ * hints, the default retry budget, the deadline — are every Backoff client's, stated once in
+ * {@link HttpRetryOptions}. What is this client's own follows. A request body that cannot be sent twice fails before
+ * the first attempt ({@link #isReplayable}); a response retried for the policy's own {@code retryIfResult} has its
+ * body made by the caller's handler, not read in advance: prefer retryable statuses. When retries stop on a
+ * retryable status, its response is returned as the client would return it (or thrown inside a
+ * {@link RetryException} if the policy was built with {@code throwOnRetryableResult()}).
  *
  * <p><b>Timeouts and the deadline.</b> The policy's {@code attemptTimeout} and {@code maxElapsed} (the deadline)
  * cover each attempt's whole exchange, body included: an attempt may take the shortest of the attempt timeout and
@@ -93,13 +78,6 @@ import java.util.function.Predicate;
  * client's own timeout. The core's own timer for {@code attemptTimeout} still runs as a backstop; whichever fires
  * first, the attempt fails with a retryable {@link HttpTimeoutException} or {@link AttemptTimeoutException}.
  *
- * <p><b>Retry budget.</b> Unless the policy has a budget or the builder says
- * {@link RetryingHttpClientBuilder#withoutBudget() withoutBudget()}, each client gets one of its own, shared by all
- * its calls: the AWS SDKs' 2026 retry quota ({@link RetryBudget#retryQuota2026()}; 500 units, a retry costs 14
- * after a failure or a 5xx, 5 after a 429, and a success gives back what its retries took, or 1). When it is spent,
- * retries stop with {@link io.github.backoff.StopReason#BUDGET_DENIED} until successes refill it, so a service that
- * is down or throttling sees about the requests made, not up to {@code maxAttempts} times as many.
- *
  * <p><b>What a server sees.</b> Each attempt is one {@code send} of the wrapped client, which may itself send
  * more than one request: it resends a GET or HEAD once, silently, when its connection fails before any byte of a
  * response (a reset, or a close without a response; every method if {@code jdk.httpclient.enableAllMethodRetry}
@@ -109,8 +87,10 @@ import java.util.function.Predicate;
  * per-client switch; {@code -Djdk.httpclient.redirects.retrylimit=1} stops the resend for the whole JVM, and every
  * redirect and authentication retry with it.
  *
- * <p><b>The outcome.</b> {@link #sendWithOutcome} and {@link #sendAsyncWithOutcome} return the final response
- * with the attempts made, the time taken and, if retries stopped on that response, why ({@link HttpRetryOutcome}).
+ * <p><b>How a call ended.</b> {@link #sendWithOutcome} and {@link #sendAsyncWithOutcome} return the final response
+ * with the attempts made, the time taken and, if retries stopped on that response, why ({@link HttpRetryOutcome},
+ * the one way every Backoff HTTP client reports it); when retries stop without a response, the call throws the core's
+ * {@link RetryException}.
  *
  * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
  * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. Listeners and
@@ -141,8 +121,10 @@ public final class RetryingHttpClient {
    */
   public static final String THROTTLING_KIND = HttpRetryRules.THROTTLING_KIND;
 
+  /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
+  private static final BiPredicate<HttpRequest, String> HAS_HEADER =
+      (request, name) -> request.headers().firstValue(name).isPresent();
   private static final Set<Class<?>> REPLAYABLE_PUBLISHERS = replayablePublishers();
-  private static final String FILE_PUBLISHER = "jdk.internal.net.http.RequestPublishers$FilePublisher";
 
   /**
    * Reads the JDK's responses for the shared HTTP retry code. Only a response to be retried reaches it as an
@@ -244,7 +226,8 @@ public final class RetryingHttpClient {
    * @throws IllegalArgumentException if the request may be retried but its body cannot be sent twice
    * @throws NullPointerException if an argument is null
    */
-  public <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+  public <T> HttpRetryOutcome<HttpResponse<T>> sendWithOutcome(HttpRequest request,
+      HttpResponse.BodyHandler<T> handler) {
     RetriedCall<T> call = call(request, handler);
     return call.outcome(call.finish(call.run()));
   }
@@ -278,7 +261,7 @@ public final class RetryingHttpClient {
       BiFunction<RetriedCall<T>, HttpResponse<T>, V> outcomeOf) {
     RetriedCall<T> call = call(request, handler);
     CompletableFuture<Object> retried = call.runAsync();
-    RetriedCall.Linked<V> response = new RetriedCall.Linked<>(retried);
+    CompletableFuture<V> response = HttpRetryCall.linkedTo(retried);
     retried.whenComplete((outcome, failure) -> {
       if (failure != null) {
         response.completeExceptionally(RetriedCall.unwrap(failure));
@@ -323,9 +306,7 @@ public final class RetryingHttpClient {
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(HttpRequest request) {
-    // The header is looked up only for a method that is not retried anyway: the lookup allocates an Optional.
-    return options.isRetryableMethod(request.method(), false)
-        || request.headers().firstValue(IDEMPOTENCY_KEY).isPresent();
+    return calls.isRetryable(request, request.method(), HAS_HEADER);
   }
 
   /**
@@ -342,8 +323,7 @@ public final class RetryingHttpClient {
       return true;
     }
     Class<?> type = body.get().getClass();
-    return body.get() instanceof Replayable || REPLAYABLE_PUBLISHERS.contains(type)
-        || type.getName().equals(FILE_PUBLISHER);
+    return body.get() instanceof Replayable || REPLAYABLE_PUBLISHERS.contains(type);
   }
 
   /**
@@ -439,7 +419,31 @@ public final class RetryingHttpClient {
     types.add(BodyPublishers.ofByteArray(new byte[0]).getClass());
     types.add(BodyPublishers.ofByteArray(new byte[0], 0, 0).getClass());
     types.add(BodyPublishers.ofByteArrays(List.of()).getClass());
+    filePublisherType().ifPresent(types::add);
     return Set.copyOf(types);
+  }
+
+  /**
+   * The class of {@code BodyPublishers.ofFile}'s publishers, learnt as the others' are: from a publisher made through
+   * the public API, never by a JDK-internal class name that an update may change. {@code ofFile} needs a readable
+   * file, and only checks it (it opens the file when a request is sent), so the probe is a file every JDK runtime
+   * image has ({@code release}, else {@code lib/modules} under {@code java.home}). Without one, file bodies count as
+   * not replayable: the conservative answer (such a request fails before its first attempt, unless wrapped with
+   * {@link #replayable}); never a wrong yes.
+   */
+  static Optional<Class<?>> filePublisherType() {
+    String home = System.getProperty("java.home");
+    if (home == null) {
+      return Optional.empty();
+    }
+    for (Path probe : List.of(Path.of(home, "release"), Path.of(home, "lib", "modules"))) {
+      try {
+        return Optional.of(BodyPublishers.ofFile(probe).getClass());
+      } catch (FileNotFoundException | RuntimeException e) {
+        // Not there or not readable (or refused by a security policy): try the next, else give up.
+      }
+    }
+    return Optional.empty();
   }
 
   /** A publisher the user vouches for: it gives the whole body to each subscriber. */

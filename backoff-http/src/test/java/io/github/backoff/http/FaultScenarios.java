@@ -144,7 +144,7 @@ abstract class FaultScenarios extends SendScenarios {
       assertThat(result.attempts()).isEqualTo(2);
       assertThat(raw.requestCount()).isEqualTo(2);
       // Our timer and the core's own attempt timer (the backstop) race; either way the slow body is cut off.
-      assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+      assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> assertThat(r.failure())
           .isInstanceOfAny(HttpTimeoutException.class, AttemptTimeoutException.class));
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
     }
@@ -242,7 +242,7 @@ abstract class FaultScenarios extends SendScenarios {
       assertThat(result.response().body()).isEqualTo("ok");
       assertThat(result.attempts()).isEqualTo(1);
       assertThat(raw.requestCount()).isEqualTo(2);
-      assertThat(events.retries()).isEmpty();
+      assertThat(events.ofType(RetryScheduled.class)).isEmpty();
     }
   }
 
@@ -370,7 +370,7 @@ abstract class FaultScenarios extends SendScenarios {
     http.send(get("/a"), BodyHandlers.ofString());
 
     assertThat(http.http.budget().orElseThrow().available()).isEqualTo(500.0 - 9 * 5);
-    assertThat(events.retries()).extracting(RetryScheduled::kind).containsOnly(RetryingHttpClient.THROTTLING_KIND);
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::kind).containsOnly(RetryingHttpClient.THROTTLING_KIND);
   }
 
   @Test
@@ -419,13 +419,13 @@ abstract class FaultScenarios extends SendScenarios {
         ? FaultReply.status(429).withHeader("Retry-After", "1") : FaultReply.ok("ok"));
     Client http = new Client(RetryingHttpClient.builder(Fixtures.httpClient(), policy().build())
         .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
-        .withRandom(Randoms.seeded(20261123)).withClock(Fixtures.clockOf(time)).withoutBudget().build());
+        .withRandom(Randoms.seeded(20261123)).withClock(time.wallClock(Fixtures.EPOCH)).withoutBudget().build());
 
     for (int i = 0; i < clients; i++) {
       assertThat(http.send(get("/client/" + i), BodyHandlers.ofString()).statusCode()).isEqualTo(200);
     }
 
-    List<Long> waits = events.retries().stream().map(r -> r.delay().toMillis()).toList();
+    List<Long> waits = events.ofType(RetryScheduled.class).stream().map(r -> r.delay().toMillis()).toList();
     assertThat(waits).hasSize(clients).allSatisfy(w -> assertThat(w).isBetween(1000L, 1500L));
     // Uniform over [1 s, 1.5 s): ten buckets of 50 ms hold about 10 each; all within the same 100 ms before.
     int[] buckets = new int[10];
@@ -444,7 +444,7 @@ abstract class FaultScenarios extends SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // Nothing asked, so half (the draw) of the strategy's 200 ms.
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(100));
       assertThat(r.overridden()).isTrue();
     });
@@ -564,9 +564,9 @@ abstract class FaultScenarios extends SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // The strategy waits 200 ms: a hint may lengthen that by at most 5 s, never shorten it; garbage is ignored.
-    assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(1500),
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(1500),
         STEP, Duration.ofMillis(5200), STEP, STEP);
-    assertThat(events.retries()).extracting(RetryScheduled::overridden).containsExactly(true, true, true, false,
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::overridden).containsExactly(true, true, true, false,
         false);
   }
 
@@ -576,7 +576,7 @@ abstract class FaultScenarios extends SendScenarios {
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
-    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
   }
 
   @Test
@@ -586,7 +586,7 @@ abstract class FaultScenarios extends SendScenarios {
     http(policy(), b -> b.withRetryAfterMillisHeader("x-amz-retry-after", Duration.ofSeconds(10)))
         .send(get("/a"), BodyHandlers.ofString());
 
-    assertThat(events.retries()).singleElement()
+    assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250)));
   }
 }

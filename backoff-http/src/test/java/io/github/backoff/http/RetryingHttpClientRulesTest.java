@@ -102,6 +102,13 @@ class RetryingHttpClientRulesTest {
   }
 
   @Test
+  void filePublisherType_isLearntFromThePublicApi_notAnInternalName(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("body.txt"), "body");
+
+    assertThat(RetryingHttpClient.filePublisherType()).contains(BodyPublishers.ofFile(file).getClass());
+  }
+
+  @Test
   void replayable_delegatesTheContentLength() {
     assertThat(RetryingHttpClient.replayable(BodyPublishers.ofString("four")).contentLength()).isEqualTo(4);
   }

@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.Await;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.ManualScheduler;
@@ -43,12 +46,12 @@ class RetryingHttpClientSendAsyncTest {
   private static final HttpClient CLIENT = Fixtures.httpClient();
 
   private FaultServer server;
-  private Fixtures.Events events;
+  private EventRecorder<RetryEvent<?>> events;
 
   @BeforeEach
   void start() throws IOException {
     server = FaultServer.start();
-    events = new Fixtures.Events();
+    events = new EventRecorder<>();
   }
 
   @AfterEach
@@ -68,14 +71,14 @@ class RetryingHttpClientSendAsyncTest {
   void sendAsync_503Then200_completesWith200() throws Exception {
     server.enqueue(FaultReply.status(503).withBody("busy"), FaultReply.ok("hello"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(10))).onEvent(events).build());
+        .withBackoff(Backoff.constant(Duration.ofMillis(10))).onEvent(events::add).build());
 
     HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),
         BodyHandlers.ofString()));
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body()).isEqualTo("hello");
-    assertThat(events.retries()).hasSize(1);
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(1);
   }
 
   @Test
@@ -83,13 +86,13 @@ class RetryingHttpClientSendAsyncTest {
     server.enqueue(FaultReply.status(429).withHeader("Retry-After", "1"));
     ManualScheduler time = new ManualScheduler();
     RetryingHttpClient http = RetryingHttpClient.builder(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-            .onEvent(events).build())
+            .onEvent(events::add).build())
         .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
-        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time)).build();
+        .withRandom(Randoms.uniforms(0.5)).withClock(time.wallClock(Fixtures.EPOCH)).build();
 
     CompletableFuture<HttpResponse<String>> future =
         http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString());
-    Fixtures.await(() -> time.pendingTasks() == 1);
+    Await.until(() -> time.pendingTasks() == 1);
     time.advance(Duration.ofMillis(1249));
 
     assertThat(future).isNotDone();
@@ -97,7 +100,7 @@ class RetryingHttpClientSendAsyncTest {
     time.advance(Duration.ofMillis(1));
     assertThat(await(future).statusCode()).isEqualTo(200);
     assertThat(server.requests()).hasSize(2);
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250));
       assertThat(r.overridden()).isTrue();
     });
@@ -112,7 +115,7 @@ class RetryingHttpClientSendAsyncTest {
 
     CompletableFuture<HttpResponse<String>> future =
         http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofString());
-    Fixtures.await(() -> time.pendingTasks() == 1);
+    Await.until(() -> time.pendingTasks() == 1);
     future.cancel(true);
 
     assertThat(time.pendingTasks()).isZero();
@@ -143,13 +146,13 @@ class RetryingHttpClientSendAsyncTest {
   void sendAsync_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() throws Exception {
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(1))).onEvent(events).build());
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).onEvent(events::add).build());
 
     HttpResponse<String> response = await(http.sendAsync(
         HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(500)).build(), BodyHandlers.ofString()));
 
     assertThat(response.body()).isEqualTo("in time");
-    assertThat(events.retries()).singleElement()
+    assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.failure()).isInstanceOf(HttpTimeoutException.class));
   }
 
@@ -158,14 +161,14 @@ class RetryingHttpClientSendAsyncTest {
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(500))
-        .onEvent(events).build());
+        .onEvent(events::add).build());
 
     HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/a")).build(),
         BodyHandlers.ofString());
 
     assertThat(response.body()).isEqualTo("in time");
     // The request timeout and the core's own attempt timer race; either way the attempt is retried.
-    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> assertThat(r.failure())
         .isInstanceOfAny(HttpTimeoutException.class, io.github.backoff.AttemptTimeoutException.class));
   }
 
@@ -174,13 +177,13 @@ class RetryingHttpClientSendAsyncTest {
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
         .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(500))
-        .onEvent(events).build());
+        .onEvent(events::add).build());
 
     HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),
         BodyHandlers.ofString()));
 
     assertThat(response.body()).isEqualTo("in time");
-    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.failure())
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> assertThat(r.failure())
         .isInstanceOfAny(HttpTimeoutException.class, io.github.backoff.AttemptTimeoutException.class));
   }
 
@@ -254,7 +257,7 @@ class RetryingHttpClientSendAsyncTest {
       };
     });
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(5))).withMaxAttempts(4).onEvent(events).build());
+        .withBackoff(Backoff.constant(Duration.ofMillis(5))).withMaxAttempts(4).onEvent(events::add).build());
     http = RetryingHttpClient.builder(CLIENT, http.policy()).withoutBudget().build(); // exact attempts: no budget
 
     List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
@@ -277,10 +280,10 @@ class RetryingHttpClientSendAsyncTest {
       assertThat(hits.get(i).get()).as("attempts of request %d", id).isEqualTo(Math.min(failures[i] + 1, 4));
       expectedRetries += Math.min(failures[i], 3);
     }
-    assertThat(events.retries()).hasSize(expectedRetries);
-    assertThat(events.retries()).filteredOn(r -> r.attempt() == 2)
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(expectedRetries);
+    assertThat(events.ofType(RetryScheduled.class)).filteredOn(r -> r.attempt() == 2)
         .allSatisfy(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
-    assertThat(events.retries()).filteredOn(RetryScheduled::overridden).hasSize(
+    assertThat(events.ofType(RetryScheduled.class)).filteredOn(RetryScheduled::overridden).hasSize(
         (int) java.util.Arrays.stream(failures).filter(f -> f >= 3).count());
     assertThat(java.util.Arrays.stream(failures).filter(f -> f > 0).count()).isBetween(35L, 65L);
   }

@@ -8,10 +8,12 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.ManualScheduler;
@@ -51,7 +53,7 @@ abstract class SendScenarios {
 
   FaultServer server;
   ManualScheduler time;
-  Fixtures.Events events;
+  EventRecorder<RetryEvent<?>> events;
 
   /** Sends through the driver under test; a failure is thrown as {@code send} would throw it. */
   abstract <T> HttpResponse<T> send(RetryingHttpClient http, HttpRequest request, HttpResponse.BodyHandler<T> handler);
@@ -81,7 +83,7 @@ abstract class SendScenarios {
   void start() throws IOException {
     server = FaultServer.start();
     time = new ManualScheduler();
-    events = new Fixtures.Events();
+    events = new EventRecorder<>();
   }
 
   @AfterEach
@@ -92,7 +94,7 @@ abstract class SendScenarios {
   /** The scenarios' base policy, as a toBuilder() builder: a test may set each of its options once more. */
   RetryPolicyBuilder<HttpResponse<?>> policy() {
     return RetryPolicy.<HttpResponse<?>>builder().withBackoff(Backoff.constant(STEP)).withMaxAttempts(4)
-        .onEvent(events).build().toBuilder();
+        .onEvent(events::add).build().toBuilder();
   }
 
   Client http(RetryPolicyBuilder<HttpResponse<?>> policy) {
@@ -104,7 +106,7 @@ abstract class SendScenarios {
     // from options may change each of theirs once.
     HttpRetryOptions virtualTime = HttpRetryOptions.builder()
         .withTicker(time::nanoTime).withSleeper(time::sleep).withScheduler(time)
-        .withRandom(Randoms.uniforms(0.5)).withClock(Fixtures.clockOf(time)).build();
+        .withRandom(Randoms.uniforms(0.5)).withClock(time.wallClock(Fixtures.EPOCH)).build();
     return new Client(options.apply(new RetryingHttpClientBuilder(CLIENT, policy.build(), virtualTime)).build());
   }
 
@@ -121,7 +123,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body()).isEqualTo("hello");
     assertThat(server.requests()).hasSize(2);
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(STEP);
       assertThat(r.overridden()).isFalse();
       assertThat(((HttpResponse<?>) r.result()).statusCode()).isEqualTo(503);
@@ -149,7 +151,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(404);
     assertThat(response.body()).isEqualTo("no such thing");
     assertThat(server.requests()).hasSize(1);
-    assertThat(events.retries()).isEmpty();
+    assertThat(events.ofType(RetryScheduled.class)).isEmpty();
   }
 
   @Test
@@ -171,7 +173,7 @@ abstract class SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // 1 s asked, plus half (the draw) of the spread bound: half the asked wait, longer than the strategy's 200 ms
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(1250));
       assertThat(r.overridden()).isTrue();
     });
@@ -188,7 +190,7 @@ abstract class SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // 3 s asked, plus half of the 1.5 s spread bound (half the wait)
-    assertThat(events.retries()).singleElement().satisfies(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> {
       assertThat(r.delay()).isEqualTo(Duration.ofMillis(3750));
       assertThat(r.overridden()).isTrue();
     });
@@ -202,7 +204,7 @@ abstract class SendScenarios {
     HttpResponse<String> response = http(policy()).send(get("/a"), BodyHandlers.ofString());
 
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(events.retries()).hasSize(2).allSatisfy(r -> {
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(2).allSatisfy(r -> {
       assertThat(r.delay()).isEqualTo(STEP);
       assertThat(r.overridden()).isFalse();
     });
@@ -214,7 +216,7 @@ abstract class SendScenarios {
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
-    assertThat(events.retries()).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
+    assertThat(events.ofType(RetryScheduled.class)).singleElement().satisfies(r -> assertThat(r.delay()).isEqualTo(STEP));
   }
 
   @Test
@@ -229,7 +231,7 @@ abstract class SendScenarios {
     assertThat(response.headers().firstValue("Retry-After")).contains("86400");
     assertThat(server.requests()).hasSize(1);
     assertThat(time.nanoTime()).isZero();
-    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+    assertThat(events.all()).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.DELAY_TOO_LONG));
   }
 
@@ -257,7 +259,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(server.requests()).hasSize(1);
     assertThat(time.nanoTime()).isZero();
-    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+    assertThat(events.all()).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
   }
 
@@ -279,7 +281,7 @@ abstract class SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(server.requests()).hasSize(2);
-    assertThat(events.retries()).singleElement()
+    assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.delay()).isEqualTo(Duration.ofMillis(2485)));
     assertThat(time.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
   }
@@ -295,9 +297,9 @@ abstract class SendScenarios {
     // Attempts at 0, 1.25 s and 2.5 s; the next would start at 3.75 s, past the deadline.
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(server.requests()).hasSize(3);
-    assertThat(events.all).last().isInstanceOfSatisfying(GaveUp.class,
+    assertThat(events.all()).last().isInstanceOfSatisfying(GaveUp.class,
         g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
-    List<Duration> timeouts = events.retries().stream()
+    List<Duration> timeouts = events.ofType(RetryScheduled.class).stream()
         .map(r -> ((HttpResponse<?>) r.result()).request().timeout().orElseThrow()).toList();
     assertThat(timeouts).containsExactly(Duration.ofMillis(3000), Duration.ofMillis(1750));
     assertThat(response.request().timeout()).contains(Duration.ofMillis(500));
@@ -321,7 +323,7 @@ abstract class SendScenarios {
 
       assertThat(response.body()).isEqualTo("ok");
       assertThat(raw.connectionCount()).isEqualTo(2);
-      assertThat(events.retries()).singleElement()
+      assertThat(events.ofType(RetryScheduled.class)).singleElement()
           .satisfies(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
     }
   }
@@ -335,7 +337,7 @@ abstract class SendScenarios {
 
       assertThat(response.body()).isEqualTo("ok");
       assertThat(raw.connectionCount()).isEqualTo(2);
-      assertThat(events.retries()).singleElement()
+      assertThat(events.ofType(RetryScheduled.class)).singleElement()
           .satisfies(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
     }
   }
@@ -349,7 +351,7 @@ abstract class SendScenarios {
     HttpResponse<String> response = http(policy()).send(request, BodyHandlers.ofString());
 
     assertThat(response.body()).isEqualTo("in time");
-    assertThat(events.retries()).singleElement()
+    assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.failure()).isInstanceOf(HttpTimeoutException.class));
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
   }
@@ -364,7 +366,7 @@ abstract class SendScenarios {
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(response.body()).isEqualTo("busy");
     assertThat(server.requests()).hasSize(1);
-    assertThat(events.retries()).isEmpty();
+    assertThat(events.ofType(RetryScheduled.class)).isEmpty();
   }
 
   @Test
@@ -483,7 +485,7 @@ abstract class SendScenarios {
     try (InputStream body = asStream.body()) {
       assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("still busy 8");
     }
-    assertThat(events.all).filteredOn(e -> e instanceof GaveUp).hasSize(2).allSatisfy(
+    assertThat(events.all()).filteredOn(e -> e instanceof GaveUp).hasSize(2).allSatisfy(
         e -> assertThat(((GaveUp<?>) e).reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
   }
 
@@ -498,7 +500,7 @@ abstract class SendScenarios {
           assertThat(e.attempts()).isEqualTo(4);
           assertThat(e).hasCauseInstanceOf(ConnectException.class);
         });
-    assertThat(events.retries()).hasSize(3);
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(3);
   }
 
   @Test
@@ -519,7 +521,7 @@ abstract class SendScenarios {
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
-    List<RetryScheduled<?>> retries = events.retries();
+    List<RetryScheduled> retries = events.ofType(RetryScheduled.class);
     assertThat(retries).extracting(r -> ((HttpResponse<?>) r.result()).statusCode()).containsExactly(503, 502);
     assertThat(retries).extracting(RetryScheduled::overridden).containsExactly(true, false);
     assertThat(retries).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2500), STEP);

@@ -1,6 +1,7 @@
 package io.github.backoff.okhttp;
 
-import io.github.backoff.httprules.spi.HttpRetryCalls;
+import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,8 @@ import okhttp3.Response;
 import okhttp3.ResponseBody;
 
 /**
- * One whole call through {@link RetryInterceptor}, run by the core's retrier: each {@link #call()} is one attempt. It cuts
+ * The attempts of one call through {@link RetryInterceptor}, run by the core's {@link HttpRetryCall}: each
+ * {@link #call()} is one attempt. It cuts
  * the chain's timeouts to the attempt's limits, reads the body of a response with a retryable status into memory
  * and closes the original (so its connection goes back to the pool before the wait), and remembers any other
  * response it returned until it is known to be the one handed back. Attempts of one call never overlap, and the
@@ -19,37 +21,35 @@ import okhttp3.ResponseBody;
  */
 final class RetriedCall implements Callable<Object> {
   private final Interceptor.Chain chain;
-  private final boolean retryable;
-  private final HttpRetryCalls calls;
-  private final long startNanos;
+  private final HttpRetryCall call;
+  private final HttpRetryOptions options;
   /** The last response returned with an open body: closed unless it is the one the interceptor hands back. */
   private Response pending;
 
-  RetriedCall(Interceptor.Chain chain, boolean retryable, HttpRetryCalls calls) {
+  RetriedCall(Interceptor.Chain chain, HttpRetryCall call, HttpRetryOptions options) {
     this.chain = chain;
-    this.retryable = retryable;
-    this.calls = calls;
-    this.startNanos = calls.startNanos();
+    this.call = call;
+    this.options = options;
   }
 
   @Override
   public Object call() throws IOException {
     // A response the core dropped (its attempt timed out after it arrived) would leak its connection.
     closePendingExcept(null);
-    Call call = chain.call();
-    if (call.isCanceled()) {
+    Call okCall = chain.call();
+    if (okCall.isCanceled()) {
       throw new Canceled(null);
     }
     try {
       Interceptor.Chain c = withTimeouts();
       Response response = c.proceed(c.request());
-      if (retryable && calls.options().isRetryableStatus(response.code())) {
+      if (call.retryable() && options.isRetryableStatus(response.code())) {
         return buffered(response);
       }
       pending = response;
       return response;
     } catch (IOException e) {
-      if (call.isCanceled()) {
+      if (okCall.isCanceled()) {
         throw new Canceled(e);
       }
       throw e;
@@ -58,7 +58,7 @@ final class RetriedCall implements Callable<Object> {
 
   /** The chain with its connect, read and write timeouts cut to the attempt timeout and the time left. */
   private Interceptor.Chain withTimeouts() {
-    long bound = calls.attemptLimitNanos(startNanos);
+    long bound = call.attemptLimitNanos();
     if (bound == Long.MAX_VALUE) {
       return chain;
     }

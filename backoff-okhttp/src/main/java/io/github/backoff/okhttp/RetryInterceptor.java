@@ -11,12 +11,14 @@ import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -24,8 +26,8 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /**
- * An OkHttp application {@link Interceptor} that retries calls under a {@link RetryPolicy}, following HTTP's
- * rules (from the core's {@link io.github.backoff.httprules} package, shared with backoff-http). Add it with
+ * An OkHttp application {@link Interceptor} that retries calls under a {@link RetryPolicy}, following the HTTP rules
+ * every Backoff client shares, stated once in {@link HttpRetryOptions}. Add it with
  * {@link OkHttpClient.Builder#addInterceptor} (not as a network interceptor, which OkHttp allows one
  * {@code proceed} only: it fails at its first call); every call of the client, and of a Retrofit service built on it, is
  * then retried. The policy supplies the backoff strategy, the limits (attempts, {@code maxElapsed} as the overall
@@ -42,37 +44,10 @@ import okhttp3.Response;
  *     .build();
  * }</pre>
  *
- * <p><b>What is retried.</b> A response whose status is retryable ({@link HttpRetryRules#DEFAULT_RETRYABLE_STATUSES}
- * unless {@link RetryInterceptorBuilder#withRetryableStatuses configured}), and a failure that
- * {@link HttpRetryRules#isRetryableFailure} accepts (connection refused or reset, timeouts, a connection closed
- * mid-response) or that a retry condition of the policy matches; the policy's abort conditions win. (A policy
- * without retry conditions, which on its own retries any exception, retries just these here.) A response that the
- * policy's {@code retryIfResult} matches is retried too. Only requests whose method is idempotent
- * ({@link HttpRetryRules#IDEMPOTENT_METHODS}) are retried, unless the builder says otherwise or the request carries
- * an {@value HttpRetryRules#IDEMPOTENCY_KEY} header; a request whose body is one-shot
- * ({@link RequestBody#isOneShot()}) is never retried, as OkHttp itself never resends it. Any other request is sent
- * once, under the same deadline and timeouts.
- *
- * <p><b>Retry-After.</b> On 429 and 503 a {@code Retry-After} header (delta-seconds or HTTP-date) replaces the
- * strategy's delay: the wait is what the server asked plus a spread, a uniform draw of up to half the asked wait or
- * the strategy's own (maximum) delay for this retry, whichever is longer, so that the clients turned away together
- * come back spread out; never earlier than asked and never more than
- * {@link RetryInterceptorBuilder#withMaxRetryAfter the maximum} (the rule backoff-http follows too:
- * {@link HttpRetryDelays#retryAfterWaitNanos}). If the server asks for more than that maximum,
- * retries stop at once with {@link StopReason#DELAY_TOO_LONG}; if the wait would end past the deadline, with
- * {@link StopReason#TIME_BUDGET_EXHAUSTED}. A malformed value falls back to the strategy's delay. A millisecond hint
- * header such as {@code x-amz-retry-after}, if {@link RetryInterceptorBuilder#withRetryAfterMillisHeader configured},
- * is followed on any retryable response without a valid {@code Retry-After}, clamped the AWS way: never below the
- * strategy's delay, at most 5 s above it ({@link HttpRetryDelays#clampHintNanos}). The policy's own delay override,
- * if any, is replaced by these.
- *
- * <p><b>Retry budget.</b> Unless the policy has a budget or the builder says
- * {@link RetryInterceptorBuilder#withoutBudget() withoutBudget()}, each interceptor gets one of its own, shared by
- * all its calls: the AWS SDKs' 2026 retry quota ({@link RetryBudget#retryQuota2026()}; 500 units, a retry costs 14
- * after a failure or a 5xx, 5 after a 429 ({@link #THROTTLING_KIND}), and a success gives back its last retry's
- * cost, or 1). When it is spent, retries stop with {@link StopReason#BUDGET_DENIED} until successes refill it, so a
- * service that is down or throttling sees about the requests made, not up to {@code maxAttempts} times as many.
- * The same default as backoff-http's.
+ * <p><b>The HTTP rules</b> — which statuses, failures and requests are retried, {@code Retry-After} and millisecond
+ * hints, the default retry budget ({@link #THROTTLING_KIND} for a 429), the deadline — are in
+ * {@link HttpRetryOptions}. What is OkHttp's own: a request whose body is one-shot ({@link RequestBody#isOneShot()})
+ * or duplex is never retried, as OkHttp itself never resends it ({@link #isRetryable}).
  *
  * <p><b>Timeouts.</b> Each attempt's connect, read and write timeouts are cut to the shortest of the client's own,
  * the policy's {@code attemptTimeout} and the time left before {@code maxElapsed}, so a silent server cannot keep
@@ -84,9 +59,10 @@ import okhttp3.Response;
  * <p><b>Responses.</b> The body of a response with a retryable status is read into memory and the response closed
  * at once, so its connection returns to the pool before the wait and the next attempt can reuse it; every response
  * the interceptor does not return is closed. When retries stop on a retryable status, that response is returned,
- * as OkHttp would return it, with a buffered body, and {@link #outcomeOf(Response)} tells why (an
- * {@link HttpRetryOutcome}, the type backoff-http's {@code sendWithOutcome} returns);
- * if the policy was built with {@code throwOnRetryableResult()}, a {@link RetryIOException} is thrown instead.
+ * as OkHttp would return it, with a buffered body (if the policy was built with {@code throwOnRetryableResult()}, a
+ * {@link RetryIOException} is thrown instead). {@link #outcomeOf(Response)} says how any call that returned a
+ * response ended: attempts, time, and why retries stopped on it, if they did (an {@link HttpRetryOutcome}, the one
+ * way every Backoff HTTP client reports it).
  *
  * <p><b>Failures.</b> When retries stop on a failure, the interceptor throws a {@link RetryIOException} whose cause
  * is the core's {@link RetryException}: OkHttp passes only {@link IOException}s to callers and callbacks.
@@ -119,6 +95,9 @@ public final class RetryInterceptor implements Interceptor {
   /** Reads the responses of OkHttp for the shared HTTP retry code. */
   private static final HttpResponseReader READER = HttpResponseReader.of(Response.class, Response::code,
       (response, name) -> response.header(name));
+
+  /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
+  private static final BiPredicate<Request, String> HAS_HEADER = (request, name) -> request.header(name) != null;
 
   private final RetryPolicy<? super Response> policy;
   private final HttpRetryOptions options;
@@ -183,38 +162,35 @@ public final class RetryInterceptor implements Interceptor {
           + " addNetworkInterceptor: a network interceptor cannot retry");
     }
     boolean retryable = isRetryable(chain.request());
-    RetriedCall call = new RetriedCall(chain, retryable, calls);
+    HttpRetryCall call = calls.newCall(retryable);
+    RetriedCall attempts = new RetriedCall(chain, call, options);
     Retrier<Object> retrier = calls.retrierBuilder(retryable)
         .withSleeper(new CancelAwareSleeper(options.sleeper(), chain.call()))
         .build();
-    Object outcome;
-    StopTag stop = null;
+    Object last;
     try {
-      outcome = retrier.call(call);
+      last = call.run(retrier, attempts);
     } catch (RetryException e) {
-      outcome = calls.resultOnStop(e);
-      if (outcome == null) {
-        call.closePendingExcept(null);
-        if (e.lastResult() instanceof Response && ((Response) e.lastResult()).body() != null) {
-          ((Response) e.lastResult()).body().close();
-        }
-        throw new RetryIOException(e);
+      attempts.closePendingExcept(null);
+      if (e.lastResult() instanceof Response && ((Response) e.lastResult()).body() != null) {
+        ((Response) e.lastResult()).body().close();
       }
-      stop = new StopTag(e.reason(), e.attempts(), e.elapsed());
+      throw new RetryIOException(e);
     } catch (RuntimeException | Error e) {
-      call.closePendingExcept(null);
+      attempts.closePendingExcept(null);
       throw e;
     }
-    call.closePendingExcept(outcome);
-    Response response = (Response) outcome;
-    return stop == null ? response : StopTag.tag(response, stop);
+    attempts.closePendingExcept(last);
+    Response response = (Response) last;
+    return OutcomeTag.tag(response, call.outcome(response));
   }
 
   /**
-   * How the retries that ended on {@code response} went, if they stopped on it: the response with a retryable
-   * status that the interceptor returned when no retry followed, the attempts made, the time taken and why
-   * ({@link HttpRetryOutcome#stopReason()}, always present here). Empty if the response is final (a success, a
-   * status that is not retried) or did not come through a {@code RetryInterceptor}.
+   * How the call that returned {@code response} ended: the response, the attempts made, the time taken and, if
+   * retries stopped on this response (a retryable status and no retry followed), why
+   * ({@link HttpRetryOutcome#stopReason()}); the one way every Backoff HTTP client reports it. Read from a tag of the
+   * response's request (no header is added). Empty for a response that did not come through a
+   * {@code RetryInterceptor}.
    *
    * <pre>{@code
    * try (Response response = client.newCall(request).execute()) {
@@ -224,20 +200,21 @@ public final class RetryInterceptor implements Interceptor {
    * }</pre>
    *
    * @param response a response returned through a {@code RetryInterceptor}
-   * @return its outcome, if retries stopped on it
+   * @return its outcome
    * @throws NullPointerException if {@code response} is null
    */
   public static Optional<HttpRetryOutcome<Response>> outcomeOf(Response response) {
-    StopTag stop = response.request().tag(StopTag.class);
-    return stop == null ? Optional.empty()
-        : Optional.of(HttpRetryOutcome.of(response, stop.attempts(), stop.elapsed(), Optional.of(stop.reason())));
+    OutcomeTag tag = response.request().tag(OutcomeTag.class);
+    return tag == null ? Optional.empty()
+        : Optional.of(HttpRetryOutcome.of(response, tag.attempts(), tag.elapsed(), tag.stopReason()));
   }
 
-  /** Why retries stopped on a response: a tag of its request, read by {@link #outcomeOf}. */
-  record StopTag(StopReason reason, int attempts, Duration elapsed) {
-    /** {@code response} with {@code stop} as a tag of its request. */
-    static Response tag(Response response, StopTag stop) {
-      return response.newBuilder().request(response.request().newBuilder().tag(StopTag.class, stop).build())
+  /** How a call ended, without its response: a tag of the response's request, read by {@link #outcomeOf}. */
+  record OutcomeTag(int attempts, Duration elapsed, Optional<StopReason> stopReason) {
+    /** {@code response} with {@code outcome}'s facts as a tag of its request. */
+    static Response tag(Response response, HttpRetryOutcome<Response> outcome) {
+      OutcomeTag tag = new OutcomeTag(outcome.attempts(), outcome.elapsed(), outcome.stopReason());
+      return response.newBuilder().request(response.request().newBuilder().tag(OutcomeTag.class, tag).build())
           .build();
     }
   }
@@ -253,11 +230,9 @@ public final class RetryInterceptor implements Interceptor {
   public boolean isRetryable(Request request) {
     RequestBody body = request.body();
     if (body != null && (body.isOneShot() || body.isDuplex())) {
-      return false;
+      return false; // OkHttp itself never resends such a body
     }
-    // The header is looked up only for a method that is not retried anyway: OkHttp scans the headers for it.
-    return options.isRetryableMethod(request.method(), false)
-        || request.header(HttpRetryRules.IDEMPOTENCY_KEY) != null;
+    return calls.isRetryable(request, request.method(), HAS_HEADER);
   }
 
   /**

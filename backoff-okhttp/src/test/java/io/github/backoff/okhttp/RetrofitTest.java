@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.StopReason;
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.httprules.HttpRetryOutcome;
-import io.github.backoff.okhttp.Fixtures.Events;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -34,7 +35,7 @@ class RetrofitTest {
   }
 
   private final FakeClock clock = new FakeClock();
-  private final Events events = new Events();
+  private final EventRecorder<RetryEvent<?>> events = new EventRecorder<>();
   private FaultServer server;
   private OkHttpClient client;
 

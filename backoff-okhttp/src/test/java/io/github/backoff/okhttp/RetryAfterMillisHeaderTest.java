@@ -2,8 +2,9 @@ package io.github.backoff.okhttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
-import io.github.backoff.okhttp.Fixtures.Events;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -25,7 +26,7 @@ class RetryAfterMillisHeaderTest {
   private static final String AMZ = "x-amz-retry-after";
 
   private final FakeClock clock = new FakeClock();
-  private final Events events = new Events();
+  private final EventRecorder<RetryEvent<?>> events = new EventRecorder<>();
   private FaultServer server;
 
   @BeforeEach
@@ -62,7 +63,7 @@ class RetryAfterMillisHeaderTest {
   @Test
   void intercept_invalidHint_ignored() throws IOException {
     for (String invalid : new String[] {"1.5", "-100", "2s", "", "Mon, 23 Nov 2026 12:00:10 GMT"}) {
-      events.all.clear();
+      events.clear();
       RetryScheduled<?> retry = retryAfter(FaultReply.status(503).withBody("busy").withHeader(AMZ, invalid));
 
       assertThat(retry.overridden()).as(invalid).isFalse();
@@ -86,7 +87,7 @@ class RetryAfterMillisHeaderTest {
     client.newCall(get()).execute().close();
 
     assertThat(server.requestCount()).isEqualTo(2);
-    assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay()).isEqualTo(Duration.ofSeconds(1));
   }
 
   @Test
@@ -97,7 +98,7 @@ class RetryAfterMillisHeaderTest {
 
     client.newCall(get()).execute().close();
 
-    assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay()).isEqualTo(Duration.ofMillis(1500));
   }
 
   /** One call through a client that follows {@value #AMZ}: {@code first}, then 200; returns its one retry. */
@@ -111,8 +112,8 @@ class RetryAfterMillisHeaderTest {
       assertThat(response.code()).isEqualTo(200);
     }
     assertThat(server.requestCount() - before).isEqualTo(2);
-    assertThat(events.retries()).hasSize(1);
-    return events.retries().get(0);
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(1);
+    return events.ofType(RetryScheduled.class).get(0);
   }
 
   private Request get() {

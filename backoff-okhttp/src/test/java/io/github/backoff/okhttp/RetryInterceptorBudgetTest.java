@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.httprules.HttpRetryOutcome;
-import io.github.backoff.okhttp.Fixtures.Events;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class RetryInterceptorBudgetTest {
   private final FakeClock clock = new FakeClock();
-  private final Events events = new Events();
+  private final EventRecorder<RetryEvent<?>> events = new EventRecorder<>();
   private FaultServer server;
 
   @BeforeEach
@@ -64,7 +65,7 @@ class RetryInterceptorBudgetTest {
     // 500 / 5 = 100 retries of the 120 that 60 calls of 3 attempts would make.
     assertThat(server.requestCount()).isEqualTo(60 + 100);
     assertThat(last.stopReason().orElseThrow()).isEqualTo(StopReason.BUDGET_DENIED);
-    assertThat(events.retries()).extracting(RetryScheduled::kind).containsOnly(RetryInterceptor.THROTTLING_KIND);
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::kind).containsOnly(RetryInterceptor.THROTTLING_KIND);
   }
 
   @Test

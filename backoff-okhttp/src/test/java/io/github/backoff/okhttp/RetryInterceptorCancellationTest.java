@@ -7,7 +7,9 @@ import io.github.backoff.AttemptTimeoutException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.Sleeper;
 import io.github.backoff.StopReason;
-import io.github.backoff.okhttp.Fixtures.Events;
+import io.github.backoff.event.RetryEvent;
+import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -34,7 +36,7 @@ import org.junit.jupiter.api.Test;
 /** Canceled calls, OkHttp's call timeout, interruption, and retries of calls run by enqueue(). */
 class RetryInterceptorCancellationTest {
   private final FakeClock clock = new FakeClock();
-  private final Events events = new Events();
+  private final EventRecorder<RetryEvent<?>> events = new EventRecorder<>();
   private FaultServer server;
 
   @BeforeEach
@@ -174,7 +176,7 @@ class RetryInterceptorCancellationTest {
     }
     assertThat(server.requestCount()).isEqualTo(2);
     // Whichever fires first: the read timeout cut to 200 ms, or the core's attempt timer.
-    assertThat(events.retries().get(0).failure()).isInstanceOfAny(SocketTimeoutException.class,
+    assertThat(events.ofType(RetryScheduled.class).get(0).failure()).isInstanceOfAny(SocketTimeoutException.class,
         AttemptTimeoutException.class);
   }
 

@@ -8,11 +8,12 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.GaveUp;
+import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOutcome;
-import io.github.backoff.okhttp.Fixtures.Events;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -43,7 +44,7 @@ import org.junit.jupiter.api.Test;
 /** The HTTP rules, end to end through a real OkHttp client and a real loopback server, in virtual time. */
 class RetryInterceptorTest {
   private final FakeClock clock = new FakeClock();
-  private final Events events = new Events();
+  private final EventRecorder<RetryEvent<?>> events = new EventRecorder<>();
   private FaultServer server;
 
   @BeforeEach
@@ -76,12 +77,13 @@ class RetryInterceptorTest {
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
       assertThat(response.body().string()).isEqualTo("ok");
-      assertThat(RetryInterceptor.outcomeOf(response)).isEmpty();
+      assertThat(RetryInterceptor.outcomeOf(response)).as("a success after a retry: final, 2 attempts")
+          .contains(HttpRetryOutcome.of(response, 2, Duration.ofSeconds(1), Optional.empty()));
     }
 
     assertThat(server.requestCount()).isEqualTo(2);
     assertThat(server.requests().get(1).remotePort()).isEqualTo(server.requests().get(0).remotePort());
-    assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofSeconds(1));
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::delay).containsExactly(Duration.ofSeconds(1));
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(1).toNanos());
     assertThat(client.connectionPool().connectionCount()).isEqualTo(1);
   }
@@ -218,7 +220,7 @@ class RetryInterceptorTest {
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    RetryScheduled<?> retry = events.retries().get(0);
+    RetryScheduled<?> retry = events.ofType(RetryScheduled.class).get(0);
     assertThat(retry.overridden()).isTrue();
     // HttpRetryDelays, as in backoff-http: 3 s plus up to max(3 s / 2, the strategy's 1 s)
     assertThat(retry.delay()).isBetween(Duration.ofSeconds(3), Duration.ofMillis(4500));
@@ -242,10 +244,11 @@ class RetryInterceptorTest {
 
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
-      assertThat(RetryInterceptor.outcomeOf(response)).isEmpty();
+      assertThat(RetryInterceptor.outcomeOf(response).flatMap(HttpRetryOutcome::stopReason)).isEmpty();
+      assertThat(RetryInterceptor.outcomeOf(response).map(HttpRetryOutcome::attempts)).contains(2);
     }
     assertThat(server.requestCount()).isEqualTo(2);
-    assertThat(events.retries()).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2485));
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2485));
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
   }
 
@@ -260,7 +263,7 @@ class RetryInterceptorTest {
     double u = Randoms.seeded(42).nextDouble();
     long expected = HttpRetryDelays.retryAfterWaitNanos(Duration.ofSeconds(4).toNanos(),
         Duration.ofSeconds(1).toNanos(), RetryInterceptor.DEFAULT_MAX_RETRY_AFTER.toNanos(), u);
-    assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofNanos(expected));
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay()).isEqualTo(Duration.ofNanos(expected));
   }
 
   @Test
@@ -269,12 +272,12 @@ class RetryInterceptorTest {
     server.enqueue(FaultReply.status(429).withBody("slow down").withHeader("Retry-After", "0"));
     RetryPolicy<Response> policy = RetryPolicy.<Response>builder()
         .withBackoff(Backoff.exponential(Duration.ofSeconds(2)).withCap(Duration.ofSeconds(8)).withFullJitter())
-        .withMaxAttempts(3).onEvent(events).build();
+        .withMaxAttempts(3).onEvent(events::add).build();
 
     try (Response response = client(policy).newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    RetryScheduled<?> retry = events.retries().get(0);
+    RetryScheduled<?> retry = events.ofType(RetryScheduled.class).get(0);
     assertThat(retry.overridden()).isTrue();
     assertThat(retry.delay()).isBetween(Duration.ZERO, Duration.ofSeconds(2));
   }
@@ -287,7 +290,7 @@ class RetryInterceptorTest {
       assertThat(response.code()).isEqualTo(200);
     }
     assertThat(server.requestCount()).isEqualTo(2);
-    assertThat(events.retries()).isEmpty(); // the interceptor saw one attempt, the 200
+    assertThat(events.ofType(RetryScheduled.class)).isEmpty(); // the interceptor saw one attempt, the 200
   }
 
   @Test
@@ -298,7 +301,7 @@ class RetryInterceptorTest {
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(events.retries().get(0).delay()).isBetween(Duration.ofSeconds(10), Duration.ofSeconds(15));
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay()).isBetween(Duration.ofSeconds(10), Duration.ofSeconds(15));
   }
 
   @Test
@@ -332,8 +335,8 @@ class RetryInterceptorTest {
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(events.retries().get(0).overridden()).isFalse();
-    assertThat(events.retries().get(0).delay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(events.ofType(RetryScheduled.class).get(0).overridden()).isFalse();
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay()).isEqualTo(Duration.ofSeconds(1));
   }
 
   @Test
@@ -350,7 +353,7 @@ class RetryInterceptorTest {
           assertThat(e.attempts()).isEqualTo(3);
           assertThat(e.retryException().getCause()).isInstanceOf(ConnectException.class);
         });
-    assertThat(events.all.get(events.all.size() - 1)).isInstanceOf(GaveUp.class);
+    assertThat(events.all().get(events.all().size() - 1)).isInstanceOf(GaveUp.class);
   }
 
   @Test
@@ -410,8 +413,8 @@ class RetryInterceptorTest {
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(events.retries()).hasSize(2);
-    assertThat(events.retries()).allSatisfy(r -> assertThat(((Response) r.result()).code()).isEqualTo(500));
+    assertThat(events.ofType(RetryScheduled.class)).hasSize(2);
+    assertThat(events.ofType(RetryScheduled.class)).allSatisfy(r -> assertThat(((Response) r.result()).code()).isEqualTo(500));
   }
 
   @Test
@@ -432,7 +435,7 @@ class RetryInterceptorTest {
     try (Response response = client.newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(events.retries().get(0).failure()).isInstanceOf(AttemptTimeoutException.class);
+    assertThat(events.ofType(RetryScheduled.class).get(0).failure()).isInstanceOf(AttemptTimeoutException.class);
     assertThat(server.requestCount()).isEqualTo(2);
     assertThat(server.requests().get(1).remotePort()).isEqualTo(server.requests().get(0).remotePort());
     assertThat(client.connectionPool().idleConnectionCount()).isEqualTo(1);

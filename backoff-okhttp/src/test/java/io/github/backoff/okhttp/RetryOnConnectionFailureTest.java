@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.StopReason;
+import io.github.backoff.event.RetryEvent;
+import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.event.Succeeded;
-import io.github.backoff.okhttp.Fixtures.Events;
+import io.github.backoff.testing.EventRecorder;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class RetryOnConnectionFailureTest {
   private final FakeClock clock = new FakeClock();
-  private final Events events = new Events();
+  private final EventRecorder<RetryEvent<?>> events = new EventRecorder<>();
 
   private OkHttpClient client(boolean retryOnConnectionFailure) {
     return Fixtures.client(Fixtures.virtual(Fixtures.policy(events), clock).build())
@@ -61,7 +63,7 @@ class RetryOnConnectionFailureTest {
       assertThat(requestLines(server)).containsExactly("GET / HTTP/1.1", "POST /orders HTTP/1.1",
           "POST /orders HTTP/1.1");
       assertThat(server.connectionCount()).isEqualTo(2);
-      assertThat(events.all).hasSize(2).allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(Succeeded.class,
+      assertThat(events.all()).hasSize(2).allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(Succeeded.class,
           s -> assertThat(s.attempt()).isEqualTo(1)));
     }
   }
@@ -93,7 +95,7 @@ class RetryOnConnectionFailureTest {
       }
       // The same two requests as OkHttp's own resend, but this one waited the policy's 1 s and was reported.
       assertThat(requestLines(server)).containsExactly("GET / HTTP/1.1", "GET /items HTTP/1.1", "GET /items HTTP/1.1");
-      assertThat(events.retries()).hasSize(1);
+      assertThat(events.ofType(RetryScheduled.class)).hasSize(1);
       assertThat(clock.nanoTime()).isEqualTo(1_000_000_000L);
     }
   }

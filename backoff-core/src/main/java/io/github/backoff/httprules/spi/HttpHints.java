@@ -80,12 +80,9 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
     }
     Optional<Duration> hint = HttpRetryDelays.parseMillisHint(millisHint);
     if (hint.isPresent()) {
-      long computed = Durations.toNanosSaturated(context.delay());
-      if (computed > maxNanos) {
-        return null; // the strategy alone already waits longer than any hint we follow
-      }
-      return Duration.ofNanos(Math.min(maxNanos,
-          Durations.clampHint(Durations.toNanosSaturated(hint.get()), computed, maxAboveNanos)));
+      long wait = HttpRetryDelays.millisHintWaitNanos(Durations.toNanosSaturated(hint.get()),
+          Durations.toNanosSaturated(context.delay()), maxNanos, maxAboveNanos);
+      return wait < 0 ? null : Duration.ofNanos(wait); // -1: the strategy's delay, already above the maximum
     }
     return null;
   }

@@ -17,7 +17,8 @@ import java.util.random.RandomGenerator;
 /**
  * The setters of {@link HttpRetryOptions}, written once for every builder that configures them: the options' own
  * ({@link HttpRetryOptionsBuilder}) and each HTTP client's (backoff-http's {@code RetryingHttpClientBuilder},
- * backoff-okhttp's {@code RetryInterceptorBuilder}, and the next client's), so a client's builder adds only what is
+ * backoff-okhttp's {@code RetryInterceptorBuilder}, backoff-spring-web's {@code RetryingRequestInterceptorBuilder}
+ * and {@code RetryingExchangeFilterBuilder}, and the next client's), so a client's builder adds only what is
  * its own. Each setter validates its argument at once: {@link NullPointerException} for nulls,
  * {@link IllegalArgumentException} for bad values, both naming the parameter and the value.
  *

@@ -57,8 +57,8 @@ public final class HttpRetryCall {
   }
 
   /**
-   * Runs the call on the client's retrier for this request ({@link HttpRetryCalls#retrier}): each call of
-   * {@code attempt} is one attempt.
+   * Runs the call on the client's shared retrier for this request (the derived policy; sent once if it may not be
+   * retried, under the same deadline, timeouts and events): each call of {@code attempt} is one attempt.
    *
    * @param attempt one attempt: sends the request, returns the client's response
    * @return the final response: a success, a status that is not retried, or the retryable response retries stopped
@@ -114,7 +114,7 @@ public final class HttpRetryCall {
       attempts++;
       return attempt.get();
     });
-    Linked<Object> outcome = new Linked<>(retried);
+    CompletableFuture<Object> outcome = linkedTo(retried);
     retried.whenComplete((result, failure) -> {
       if (failure == null) {
         outcome.complete(result);
@@ -136,7 +136,8 @@ public final class HttpRetryCall {
   private Object stoppedOn(RetryException e) {
     Object stopped = calls.resultOnStop(e);
     if (stopped != null) {
-      stopReason = e.reason();
+      // A request that may not be retried runs under one attempt: its "attempts exhausted" is "not retryable".
+      stopReason = !retryable && e.reason() == StopReason.ATTEMPTS_EXHAUSTED ? StopReason.NOT_RETRYABLE : e.reason();
     }
     return stopped;
   }
@@ -175,6 +176,20 @@ public final class HttpRetryCall {
   @Override
   public String toString() {
     return "HttpRetryCall[retryable=" + retryable + ", attempts=" + attempts + ", stopReason=" + stopReason + "]";
+  }
+
+  /**
+   * A new future that, when cancelled, cancels {@code upstream} too (a dependent stage of a {@code CompletableFuture}
+   * does not): for an asynchronous client that completes its caller's future from an exchange or from
+   * {@link #runAsync}, so that the caller's {@code cancel} reaches what runs.
+   *
+   * @param upstream what to cancel with it
+   * @param <V> the value type
+   * @return a new incomplete future
+   * @throws NullPointerException if {@code upstream} is null
+   */
+  public static <V> CompletableFuture<V> linkedTo(Future<?> upstream) {
+    return new Linked<>(Checks.requireNonNull(upstream, "upstream"));
   }
 
   /** A future that passes its cancellation on to the one it was made from. */

@@ -173,13 +173,14 @@ public final class HttpRetryCalls {
    * @param retryable whether the request may be sent more than once
    * @return the retrier, shared by all calls
    */
-  public Retrier<Object> retrier(boolean retryable) {
+  Retrier<Object> retrier(boolean retryable) {
     return retryable ? retryingRetrier : onceRetrier;
   }
 
   /**
-   * A builder for a retrier as {@link #retrier} returns, for a client that sets something per call (a sleeper that
-   * stops when its call is canceled).
+   * A builder for a retrier as {@link HttpRetryCall#run(java.util.concurrent.Callable)} uses, for a client that
+   * sets something per call (a sleeper that stops when its call is canceled); pass what it builds to
+   * {@link HttpRetryCall#run(Retrier, java.util.concurrent.Callable)}.
    *
    * @param retryable whether the request may be sent more than once
    * @return a new builder
@@ -242,11 +243,6 @@ public final class HttpRetryCalls {
     return new HttpRetryCall(this, retryable);
   }
 
-  /** A call's start, by the options' ticker, for {@link #attemptLimitNanos}; 0 if the policy has no deadline. */
-  public long startNanos() {
-    return maxElapsedNanos == Long.MAX_VALUE ? 0 : options.ticker().read();
-  }
-
   /** The reader of the client's responses. */
   HttpResponseReader reader() {
     return reader;
@@ -257,7 +253,7 @@ public final class HttpRetryCalls {
    * attempt timeout and the time left before its deadline ({@link AttemptDeadline#timeoutNanos}), at least
    * {@link AttemptDeadline#MIN_TIMEOUT}; {@link Long#MAX_VALUE} if neither is set.
    */
-  public long attemptLimitNanos(long startNanos) {
+  long attemptLimitNanos(long startNanos) {
     long elapsed = maxElapsedNanos == Long.MAX_VALUE ? 0 : options.ticker().read() - startNanos;
     return AttemptDeadline.timeoutNanos(Long.MAX_VALUE, attemptTimeoutNanos, maxElapsedNanos, elapsed);
   }
@@ -267,7 +263,7 @@ public final class HttpRetryCalls {
    * be thrown: retries stopped on a failure, on interruption, before any attempt, or the user's policy throws on
    * retryable results.
    */
-  public Object resultOnStop(RetryException e) {
+  Object resultOnStop(RetryException e) {
     if (e.getCause() != null || e.attempts() < 1 || e.reason() == StopReason.INTERRUPTED
         || policy.throwsOnRetryableResult() || e.lastResult() == null) {
       return null;

@@ -125,9 +125,9 @@ public final class RetryAfterHint {
       return computedNanos;
     }
     if (millis) {
-      // HttpRetryDelays.hintedDelay's millisecond path: a delay already above the maximum is kept.
-      return computedNanos > MAX_FOLLOWED ? computedNanos
-          : Math.min(MAX_FOLLOWED, HttpRetryDelays.clampHintNanos(nanos, computedNanos, MAX_ABOVE));
+      // The clients' own rule: -1 when the strategy's delay is already above the maximum, which is then kept.
+      long wait = HttpRetryDelays.millisHintWaitNanos(nanos, computedNanos, MAX_FOLLOWED, MAX_ABOVE);
+      return wait < 0 ? computedNanos : wait;
     }
     long wait = HttpRetryDelays.retryAfterWaitNanos(nanos, strategyMaxNanos, MAX_FOLLOWED, random.nextDouble());
     // RetryCore with giveUpIfOverrideExceedsMax, as RetryingHttpClient is built: a longer hint stops the retries.

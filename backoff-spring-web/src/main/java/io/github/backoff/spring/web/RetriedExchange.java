@@ -1,6 +1,7 @@
 package io.github.backoff.spring.web;
 
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import org.springframework.http.HttpRequest;
@@ -8,27 +9,27 @@ import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpResponse;
 
 /**
- * One whole call through {@link RetryingRequestInterceptor}, run by the core's retrier: each {@link #call()} is one
- * attempt, sending the same request and bytes down the rest of the chain. A response with a retryable status is read
- * into memory and closed at once (its connection goes back to the pool before the wait); any other response is
- * remembered until it is known to be the one handed back, and closed otherwise. Attempts of one call never overlap
+ * The attempts of one call through {@link RetryingRequestInterceptor}, run by the core's {@link HttpRetryCall}: each
+ * {@link #call()} is one attempt, sending the same request and bytes down the rest of the chain. A response with a
+ * retryable status is read into memory and closed at once (its connection goes back to the pool before the wait);
+ * any other response is remembered until it is known to be the one handed back, and closed otherwise. Attempts of one call never overlap
  * and run on the calling thread, so it needs no locking.
  */
 final class RetriedExchange implements Callable<Object> {
   private final HttpRequest request;
   private final byte[] body;
   private final ClientHttpRequestExecution execution;
-  private final boolean retryable;
+  private final HttpRetryCall call;
   private final HttpRetryOptions options;
   /** The last response returned open: closed unless it is the one the interceptor hands back. */
   private ClientHttpResponse pending;
 
-  RetriedExchange(HttpRequest request, byte[] body, ClientHttpRequestExecution execution, boolean retryable,
+  RetriedExchange(HttpRequest request, byte[] body, ClientHttpRequestExecution execution, HttpRetryCall call,
       HttpRetryOptions options) {
     this.request = request;
     this.body = body;
     this.execution = execution;
-    this.retryable = retryable;
+    this.call = call;
     this.options = options;
   }
 
@@ -37,7 +38,7 @@ final class RetriedExchange implements Callable<Object> {
     // A response the core dropped (its attempt timed out after it arrived) would hold its connection.
     closePendingExcept(null);
     ClientHttpResponse response = execution.execute(request, body);
-    if (retryable && options.isRetryableStatus(response.getStatusCode().value())) {
+    if (call.retryable() && options.isRetryableStatus(response.getStatusCode().value())) {
       return BufferedResponse.readAndClose(response);
     }
     pending = response;

@@ -2,28 +2,32 @@ package io.github.backoff.spring.web;
 
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.function.BiPredicate;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
 import org.springframework.web.reactive.function.client.WebClientRequestException;
+import org.springframework.web.reactive.function.client.support.ClientResponseWrapper;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * Retries the exchanges of a Spring {@code WebClient} under a {@link RetryPolicy}, with the HTTP rules every Backoff
- * client shares ({@link HttpRetryOptions}; see {@link RetryingRequestInterceptor} for the list), without holding a
+ * client shares, stated once in {@link HttpRetryOptions}, without holding a
  * thread while it waits: each retry is started by the core's asynchronous driver on a scheduler when its wait is
  * over (the core's shared daemon scheduler, or the one given to the builder).
  *
@@ -43,16 +47,21 @@ import reactor.core.publisher.Mono;
  * <p><b>Cancellation.</b> Cancelling the subscription (a {@code dispose()}, a {@code timeout(...)}, a
  * {@code take(...)} downstream) cancels the pending retry and the exchange in flight: no attempt starts after it.
  *
- * <p><b>Stops.</b> When retries stop on a failure, the {@code Mono} fails with the core's {@link RetryException},
- * whose {@code reason()} says why; when they stop on a retryable status, that response is returned and
- * {@code retrieve()} reports its status as usual (the policy's listeners see the stop reason in the
- * {@code GaveUp} event).
+ * <p><b>How an exchange ended.</b> When retries stop without a response to return, the {@code Mono} fails with the
+ * core's {@link RetryException}, whose {@code reason()} says why; when they stop on a retryable status, that response
+ * is returned and {@code retrieve()} reports its status as usual. For every response it returns,
+ * {@link #outcomeOf(ClientResponse)} says how the exchange ended: attempts, time, and why retries stopped, if they did
+ * (an {@link HttpRetryOutcome}, the one way every Backoff HTTP client reports it).
  *
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent exchanges.
  */
 public final class RetryingExchangeFilter implements ExchangeFilterFunction {
   private static final HttpResponseReader READER = HttpResponseReader.of(ClientResponse.class,
       response -> response.statusCode().value(), (response, name) -> response.headers().asHttpHeaders().getFirst(name));
+
+  /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
+  private static final BiPredicate<ClientRequest, String> HAS_HEADER =
+      (request, name) -> request.headers().containsHeader(name);
 
   private final RetryPolicy<? super ClientResponse> policy;
   private final HttpRetryOptions options;
@@ -104,10 +113,57 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
   public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
     boolean retryable = isRetryable(request);
     return Mono.defer(() -> {
-      CompletableFuture<Object> result = calls.retrier(retryable).callAsync(() -> attempt(request, next, retryable));
+      HttpRetryCall call = calls.newCall(retryable);
+      CompletableFuture<Object> result = call.runAsync(() -> attempt(request, next, retryable));
       // suppressCancel = false: cancelling the subscription cancels the retries and the exchange in flight.
-      return Mono.fromFuture(result, false).onErrorResume(this::onStop).cast(ClientResponse.class);
+      return Mono.fromFuture(result, false).map(response -> OutcomeResponse.of((ClientResponse) response, call));
     });
+  }
+
+  /**
+   * How the exchange that returned {@code response} ended, if it went through this filter: the response, the
+   * attempts made, the time taken and, if retries stopped on this response (a retryable status and no retry
+   * followed), why ({@link HttpRetryOutcome#stopReason()}); the one way every Backoff HTTP client reports it. The
+   * filter returns its response in a {@link ClientResponseWrapper} that carries it; wrappers that filters registered
+   * before this one (which see the response after it) put around it are looked through.
+   *
+   * <pre>{@code
+   * Optional<HttpRetryOutcome<ClientResponse>> outcome = client.get().uri(uri)
+   *     .exchangeToMono(response -> response.releaseBody()
+   *         .thenReturn(RetryingExchangeFilter.outcomeOf(response)))
+   *     .block();
+   * }</pre>
+   *
+   * @param response a response of a {@code WebClient} with this filter
+   * @return its outcome, or empty if it did not come through this filter
+   * @throws NullPointerException if {@code response} is null
+   */
+  public static Optional<HttpRetryOutcome<ClientResponse>> outcomeOf(ClientResponse response) {
+    for (ClientResponse r = Objects.requireNonNull(response, "response"); r instanceof ClientResponseWrapper w;
+        r = w.response()) {
+      if (w instanceof OutcomeResponse o) {
+        return Optional.of(HttpRetryOutcome.of(response, o.attempts, o.elapsed, o.stopReason));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The filter's response, with how the exchange ended (without the response, which a later wrapper may replace). */
+  private static final class OutcomeResponse extends ClientResponseWrapper {
+    private final int attempts;
+    private final Duration elapsed;
+    private final Optional<StopReason> stopReason;
+
+    private OutcomeResponse(ClientResponse response, HttpRetryOutcome<ClientResponse> outcome) {
+      super(response);
+      this.attempts = outcome.attempts();
+      this.elapsed = outcome.elapsed();
+      this.stopReason = outcome.stopReason();
+    }
+
+    static ClientResponse of(ClientResponse response, HttpRetryCall call) {
+      return new OutcomeResponse(response, call.outcome(response));
+    }
   }
 
   private CompletableFuture<Object> attempt(ClientRequest request, ExchangeFunction next, boolean retryable) {
@@ -136,15 +192,6 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
             .build());
   }
 
-  private Mono<Object> onStop(Throwable failure) {
-    Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    if (t instanceof RetryException e) {
-      Object response = calls.resultOnStop(e);
-      return response != null ? Mono.just(response) : Mono.error(e);
-    }
-    return Mono.error(t instanceof CancellationException ? t : failure);
-  }
-
   /**
    * Whether this filter may send {@code request} more than once: its method is retryable (idempotent by default) or
    * it carries an {@value HttpRetryRules#IDEMPOTENCY_KEY} header.
@@ -154,9 +201,7 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(ClientRequest request) {
-    // The header is looked up only for a method that is not retried anyway: a case-insensitive lookup allocates.
-    return options.isRetryableMethod(request.method().name(), false)
-        || request.headers().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
+    return calls.isRetryable(request, request.method().name(), HAS_HEADER);
   }
 
   /**

@@ -6,12 +6,15 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.httprules.spi.HttpResponseReader;
+import io.github.backoff.httprules.spi.HttpRetryCall;
 import io.github.backoff.httprules.spi.HttpRetryCalls;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -19,12 +22,10 @@ import org.springframework.http.client.ClientHttpResponse;
 
 /**
  * Retries the calls of a Spring {@code RestClient} or {@code RestTemplate} under a {@link RetryPolicy}, with the
- * HTTP rules every Backoff client shares ({@link HttpRetryOptions}): only idempotent methods (GET, HEAD, OPTIONS,
- * PUT, DELETE, TRACE) or requests with an {@code Idempotency-Key} header, on 429, 500, 502, 503, 504 and on
- * connection failures; {@code Retry-After} (seconds or a date, on 429 and 503) and, if asked, a millisecond hint
- * header such as {@code x-amz-retry-after} lengthen a wait within bounds; a retry budget per interceptor by default
- * (the AWS SDKs' 2026 retry quota; {@link RetryingRequestInterceptorBuilder#withoutBudget()} to opt out); the
- * policy's attempt timeout, deadline, conditions, listeners and stop reasons as with {@link Retrier}.
+ * HTTP rules every Backoff client shares, stated once in {@link HttpRetryOptions} (which statuses, failures and
+ * requests are retried, {@code Retry-After} and millisecond hints, the default retry budget, the deadline); the
+ * policy's attempt timeout, conditions, listeners and stop reasons work as with {@link Retrier}. For
+ * {@code WebClient}, use {@link RetryingExchangeFilter}, beside this class.
  *
  * <pre>{@code
  * RestClient client = RestClient.builder()
@@ -44,12 +45,14 @@ import org.springframework.http.client.ClientHttpResponse;
  * the retry first if the others (authentication, logging, metrics) should see every attempt, and last if they
  * should see the call once. {@code RetryingRequestInterceptorTest} checks both orders.
  *
- * <p><b>Stops.</b> When retries stop on a failure (or on interruption, the budget, the deadline, or a retryable
- * status when the policy throws on retryable results), the interceptor throws the core's {@link RetryException}
- * (unchecked, so {@code RestClient} passes it on as it is, not as a {@code ResourceAccessException}): its
- * {@link RetryException#reason() reason()} says why, with the attempts, the elapsed time and the last failure as
- * cause. When retries stop on a retryable status, that response is returned (a {@code RestClient}'s
- * {@code retrieve()} then reports the status as usual) and {@link #stopOf(HttpRequest)} tells why.
+ * <p><b>How a call ended.</b> When retries stop without a response to return (on a failure, on interruption, the
+ * budget or the deadline, or on a retryable status when the policy throws on retryable results), the interceptor
+ * throws the core's {@link RetryException} (unchecked, so {@code RestClient} passes it on as it is, not as a
+ * {@code ResourceAccessException}): its {@link RetryException#reason() reason()} says why, with the attempts, the
+ * elapsed time and the last failure as cause. When a call returns a response — a success, a status that is not
+ * retried, or the retryable response retries stopped on (a {@code RestClient}'s {@code retrieve()} then reports the
+ * status as usual) — {@link #outcomeOf(HttpRequest)} says how it ended: attempts, time, and why retries stopped, if
+ * they did (an {@link HttpRetryOutcome}, the one way every Backoff HTTP client reports it).
  *
  * <p><b>Interruption and timeouts.</b> An interrupted thread stops the retries with {@link StopReason#INTERRUPTED}
  * and keeps its interrupt flag. A policy's attempt timeout interrupts the attempt; Spring's JDK request factory
@@ -57,13 +60,16 @@ import org.springframework.http.client.ClientHttpResponse;
  * exchange at once; other factories end it at their own read timeout.
  *
  * <p><b>Threads.</b> The interceptor waits between attempts on the calling thread (a {@code RestClient} is
- * blocking); for non-blocking retries use {@code WebClient} with backoff-reactor.
+ * blocking); for non-blocking retries use {@code WebClient} with {@link RetryingExchangeFilter}.
  *
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent calls.
  */
 public final class RetryingRequestInterceptor implements ClientHttpRequestInterceptor {
   /** Reads Spring's responses for the shared HTTP retry code. */
   private static final HttpResponseReader READER = new SpringResponseReader();
+  /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
+  private static final BiPredicate<HttpRequest, String> HAS_HEADER =
+      (request, name) -> request.getHeaders().containsHeader(name);
 
   private final RetryPolicy<? super ClientHttpResponse> policy;
   private final HttpRetryOptions options;
@@ -112,61 +118,53 @@ public final class RetryingRequestInterceptor implements ClientHttpRequestInterc
     return new RetryingRequestInterceptorBuilder(policy, HttpRetryOptions.defaults());
   }
 
-  /**
-   * The name of the request attribute that holds the {@link RetryException} when retries stopped on a retryable
-   * status and the interceptor returned that response ({@link #stopOf}).
-   */
-  public static final String STOP_ATTRIBUTE = RetryingRequestInterceptor.class.getName() + ".stop";
+  /** The name of the request attribute that holds how the call ended ({@link #outcomeOf}). */
+  private static final String OUTCOME_ATTRIBUTE = RetryingRequestInterceptor.class.getName() + ".outcome";
 
   /**
-   * Why retries stopped on the response a call returned, if this interceptor stopped on a retryable status: read
-   * from the request's attributes, e.g. in {@code RestClient}'s {@code exchange((request, response) -> ...)}. Empty
-   * for a response that was not retried to the end (a success, a status that is not retryable).
+   * How the call of {@code request} ended, if it went through this interceptor and returned a response: the response,
+   * the attempts made, the time taken and, if retries stopped on this response (a retryable status and no retry
+   * followed), why ({@link HttpRetryOutcome#stopReason()}); the one way every Backoff HTTP client reports it. Read
+   * from the request's attributes, e.g. in {@code RestClient}'s {@code exchange((request, response) -> ...)}.
    *
    * <pre>{@code
-   * Optional<RetryException> stop = restClient.get().uri(uri)
-   *     .exchange((request, response) -> RetryingRequestInterceptor.stopOf(request));
+   * Optional<HttpRetryOutcome<ClientHttpResponse>> outcome = restClient.get().uri(uri)
+   *     .exchange((request, response) -> RetryingRequestInterceptor.outcomeOf(request));
    * }</pre>
    *
    * @param request the request of the call
-   * @return the reason, attempts and elapsed time, if any
+   * @return the outcome, or empty if the call did not go through this interceptor
+   * @throws NullPointerException if {@code request} is null
    */
-  public static Optional<RetryException> stopOf(HttpRequest request) {
-    return request.getAttributes().get(STOP_ATTRIBUTE) instanceof RetryException e ? Optional.of(e)
-        : Optional.empty();
+  @SuppressWarnings("unchecked")
+  public static Optional<HttpRetryOutcome<ClientHttpResponse>> outcomeOf(HttpRequest request) {
+    return request.getAttributes().get(OUTCOME_ATTRIBUTE) instanceof HttpRetryOutcome<?> o
+        ? Optional.of((HttpRetryOutcome<ClientHttpResponse>) o) : Optional.empty();
   }
 
   /**
    * Runs the rest of the chain, retrying as the class description says.
    *
    * @return the first response that is not retried: a success, a status that is not retryable, or the last
-   *     retryable one when retries stop ({@link #stopOf(HttpRequest)})
+   *     retryable one when retries stop ({@link #outcomeOf(HttpRequest)} says how the call ended)
    * @throws RetryException if retries stop on a failure, on interruption, on the budget or the deadline, or on a
    *     retryable status when the policy throws on retryable results
    */
   @Override
   public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
       throws IOException {
-    boolean retryable = isRetryable(request);
-    RetriedExchange exchange = new RetriedExchange(request, body, execution, retryable, options);
-    Object outcome;
+    HttpRetryCall call = calls.newCall(isRetryable(request));
+    RetriedExchange exchange = new RetriedExchange(request, body, execution, call, options);
+    ClientHttpResponse response;
     try {
-      outcome = calls.retrier(retryable).call(exchange);
-    } catch (RetryException e) {
-      outcome = calls.resultOnStop(e);
-      if (outcome == null) {
-        exchange.closePendingExcept(null);
-        throw e;
-      }
-      exchange.closePendingExcept(outcome);
-      request.getAttributes().put(STOP_ATTRIBUTE, e);
-      return (ClientHttpResponse) outcome;
-    } catch (RuntimeException | Error e) {
+      response = (ClientHttpResponse) call.run(exchange);
+    } catch (RuntimeException | Error e) { // RetryException included: no response to return
       exchange.closePendingExcept(null);
       throw e;
     }
-    exchange.closePendingExcept(outcome);
-    return (ClientHttpResponse) outcome;
+    exchange.closePendingExcept(response);
+    request.getAttributes().put(OUTCOME_ATTRIBUTE, call.outcome(response));
+    return response;
   }
 
   /**
@@ -178,9 +176,7 @@ public final class RetryingRequestInterceptor implements ClientHttpRequestInterc
    * @throws NullPointerException if {@code request} is null
    */
   public boolean isRetryable(HttpRequest request) {
-    // The header is looked up only for a method that is not retried anyway: a case-insensitive lookup allocates.
-    return options.isRetryableMethod(request.getMethod().name(), false)
-        || request.getHeaders().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
+    return calls.isRetryable(request, request.getMethod().name(), HAS_HEADER);
   }
 
   /**

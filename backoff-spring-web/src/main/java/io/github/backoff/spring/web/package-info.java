@@ -1,6 +1,8 @@
 /**
- * Retries for Spring's {@code RestClient} and {@code RestTemplate} that follow HTTP's rules:
- * {@link io.github.backoff.spring.web.RetryingRequestInterceptor}.
+ * Retries for Spring's web clients that follow the HTTP rules every Backoff client shares
+ * ({@link io.github.backoff.httprules.HttpRetryOptions}): {@link io.github.backoff.spring.web.RetryingRequestInterceptor}
+ * for {@code RestClient} and {@code RestTemplate}, {@link io.github.backoff.spring.web.RetryingExchangeFilter} for
+ * {@code WebClient}.
  *
  * <pre>{@code
  * RestClient client = RestClient.builder()

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -13,6 +14,7 @@ import io.github.backoff.testing.ManualScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.client.reactive.JdkClientHttpConnector;
+import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
@@ -85,6 +88,43 @@ class RetryingExchangeFilterTest {
 
     assertThat(body).isEqualTo("ok");
     assertThat(server.requestCount()).isEqualTo(3);
+  }
+
+  @Test
+  void outcomeOf_retryableStatusUntilTheAttemptsRunOut_saysWhyAndIsSeenThroughOuterFilters() {
+    server.enqueueStatuses(503, 503);
+    // Registered first, so it sees the response after the retry filter: its wrapper is looked through.
+    ExchangeFilterFunction outer = (request, next) -> next.exchange(request)
+        .map(response -> new org.springframework.web.reactive.function.client.support.ClientResponseWrapper(response));
+
+    Optional<HttpRetryOutcome<ClientResponse>> outcome = client(outer, RetryingExchangeFilter.of(
+        policy(Backoff.none(), 2))).get().uri(server.uri("/items"))
+        .exchangeToMono(response -> response.releaseBody().thenReturn(RetryingExchangeFilter.outcomeOf(response)))
+        .block(AWAIT);
+
+    assertThat(outcome).hasValueSatisfying(o -> {
+      assertThat(o.attempts()).isEqualTo(2);
+      assertThat(o.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(o.response().statusCode().value()).isEqualTo(503);
+    });
+    assertThat(server.requestCount()).isEqualTo(2);
+  }
+
+  @Test
+  void outcomeOf_postThatMayNotBeRetried_isNotRetryable_andAResponseOfAnotherClientHasNone() {
+    server.enqueueStatuses(503);
+
+    Optional<HttpRetryOutcome<ClientResponse>> outcome = client(RetryingExchangeFilter.of(policy(Backoff.none(), 3)))
+        .post().uri(server.uri("/items")).bodyValue("x")
+        .exchangeToMono(response -> response.releaseBody().thenReturn(RetryingExchangeFilter.outcomeOf(response)))
+        .block(AWAIT);
+    Optional<HttpRetryOutcome<ClientResponse>> none = client().get().uri(server.uri("/items"))
+        .exchangeToMono(response -> response.releaseBody().thenReturn(RetryingExchangeFilter.outcomeOf(response)))
+        .block(AWAIT);
+
+    assertThat(outcome.flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.NOT_RETRYABLE);
+    assertThat(outcome.map(HttpRetryOutcome::attempts)).contains(1);
+    assertThat(none).isEmpty();
   }
 
   @Test

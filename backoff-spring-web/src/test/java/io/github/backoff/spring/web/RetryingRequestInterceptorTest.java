@@ -9,6 +9,7 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
+import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
@@ -160,11 +161,11 @@ class RetryingRequestInterceptorTest {
     server.enqueue(FaultReply.status(503).withRetryAfter(Duration.ofMinutes(10)));
 
     RestClient client = client(builder(policy(3)).build());
-    Optional<RetryException> stop = client.get().uri(server.uri("/items"))
-        .exchange((request, response) -> RetryingRequestInterceptor.stopOf(request));
+    Optional<HttpRetryOutcome<ClientHttpResponse>> outcome = client.get().uri(server.uri("/items"))
+        .exchange((request, response) -> RetryingRequestInterceptor.outcomeOf(request));
 
     assertThat(server.requestCount()).isEqualTo(1);
-    assertThat(stop).get().extracting(RetryException::reason).isEqualTo(StopReason.DELAY_TOO_LONG);
+    assertThat(outcome.flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.DELAY_TOO_LONG);
   }
 
   @Test
@@ -193,12 +194,13 @@ class RetryingRequestInterceptorTest {
 
     Object[] seen = client(builder(policy(3)).build()).get().uri(server.uri("/items"))
         .exchange((request, response) -> new Object[] {
-            response.getStatusCode().value(), RetryingRequestInterceptor.stopOf(request)});
+            response.getStatusCode().value(), RetryingRequestInterceptor.outcomeOf(request).orElseThrow()});
 
     assertThat(seen[0]).isEqualTo(503);
-    assertThat((Optional<?>) seen[1]).get().isInstanceOfSatisfying(RetryException.class, e -> {
-      assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED);
-      assertThat(e.attempts()).isEqualTo(3);
+    assertThat(seen[1]).isInstanceOfSatisfying(HttpRetryOutcome.class, o -> {
+      assertThat(o.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
+      assertThat(o.attempts()).isEqualTo(3);
+      assertThat(((ClientHttpResponse) o.response())).isNotNull();
     });
     assertThat(server.requestCount()).isEqualTo(3);
   }
@@ -247,8 +249,8 @@ class RetryingRequestInterceptorTest {
     StopReason last = null;
     for (int call = 0; call < 40 && last != StopReason.BUDGET_DENIED; call++) {
       last = client.get().uri(server.uri("/items"))
-          .exchange((request, response) -> RetryingRequestInterceptor.stopOf(request))
-          .map(RetryException::reason).orElse(null);
+          .exchange((request, response) -> RetryingRequestInterceptor.outcomeOf(request))
+          .flatMap(HttpRetryOutcome::stopReason).orElse(null);
     }
 
     assertThat(last).isEqualTo(StopReason.BUDGET_DENIED);
