@@ -138,7 +138,7 @@ public final class RetryingClientInterceptor implements ClientInterceptor {
    * @return {@code builder}
    * @throws NullPointerException if {@code builder} is null
    */
-  public <T extends ManagedChannelBuilder<T>> T applyTo(T builder) {
+  public ManagedChannelBuilder<?> applyTo(ManagedChannelBuilder<?> builder) {
     if (builder == null) {
       throw new NullPointerException("builder");
     }

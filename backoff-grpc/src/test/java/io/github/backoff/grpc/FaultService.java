@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * message then an error, a hang until cancelled) and is recorded with its arrival time and its
  * {@code grpc-previous-rpc-attempts} header. Messages are UTF-8 strings, the methods hand-built: no protoc.
  */
-final class FaultService implements AutoCloseable {
+public final class FaultService implements AutoCloseable {
   static final MethodDescriptor.Marshaller<String> UTF8 = new MethodDescriptor.Marshaller<>() {
     @Override
     public InputStream stream(String value) {
@@ -116,6 +116,11 @@ final class FaultService implements AutoCloseable {
       case IN_PROCESS -> InProcessChannelBuilder.forName(name).disableRetry().build();
       case NETTY -> NettyChannelBuilder.forAddress("127.0.0.1", netty.getPort()).usePlaintext().disableRetry().build();
     };
+  }
+
+  /** The Netty server's target, {@code 127.0.0.1:port}. */
+  String nettyTarget() {
+    return "127.0.0.1:" + netty.getPort();
   }
 
   /** The in-process server's name, for a channel built by a test. */

@@ -1,0 +1,73 @@
+package snippets.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.grpc.FaultServiceAccess;
+import io.github.backoff.grpc.RetryingClientInterceptor;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** docs/grpc.md's code, run against the scripted server on Netty (127.0.0.1). */
+class GrpcDocSnippetsTest {
+  private static FaultServiceAccess server;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new FaultServiceAccess();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  @Test
+  void interceptor_retriesUnavailable() throws Exception {
+    ManagedChannel channel = GrpcDocSnippets.interceptor(server.target());
+    try {
+      server.failThenOk(Status.Code.UNAVAILABLE, 1);
+      assertThat(server.call(channel, CallOptions.DEFAULT)).isEqualTo("ok");
+      assertThat(server.attempts()).isEqualTo(2);
+
+      server.failThenOk(Status.Code.UNAVAILABLE, 1);
+      Assertions.assertThatThrownBy(() -> server.call(channel, GrpcDocSnippets.perCall()))
+          .isInstanceOf(StatusRuntimeException.class);
+      assertThat(server.attempts()).isEqualTo(1);
+    } finally {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void builder_builds() {
+    ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    try {
+      RetryingClientInterceptor retrying = GrpcDocSnippets.builder(RetryPolicy.builder().build(), scheduler);
+      assertThat(retrying.retryableCodes()).contains(Status.Code.ABORTED);
+    } finally {
+      scheduler.shutdownNow();
+    }
+  }
+
+  @Test
+  void serviceConfig_grpcJavaRetries() throws Exception {
+    ManagedChannel channel = GrpcDocSnippets.serviceConfig(server.target());
+    try {
+      server.failThenOk(Status.Code.UNAVAILABLE, 2);
+      assertThat(server.call(channel, CallOptions.DEFAULT)).isEqualTo("ok");
+      assertThat(server.attempts()).isEqualTo(3);
+    } finally {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+}
