@@ -33,14 +33,14 @@ class GrpcDocSnippetsTest {
 
   @Test
   void interceptor_retriesUnavailable() throws Exception {
-    ManagedChannel channel = GrpcDocSnippets.interceptor(server.target());
+    ManagedChannel channel = InterceptorSnippet.interceptor(server.target());
     try {
       server.failThenOk(Status.Code.UNAVAILABLE, 1);
       assertThat(server.call(channel, CallOptions.DEFAULT)).isEqualTo("ok");
       assertThat(server.attempts()).isEqualTo(2);
 
       server.failThenOk(Status.Code.UNAVAILABLE, 1);
-      Assertions.assertThatThrownBy(() -> server.call(channel, GrpcDocSnippets.perCall()))
+      Assertions.assertThatThrownBy(() -> server.call(channel, PerCallSnippet.perCall()))
           .isInstanceOf(StatusRuntimeException.class);
       assertThat(server.attempts()).isEqualTo(1);
     } finally {
@@ -52,7 +52,7 @@ class GrpcDocSnippetsTest {
   void builder_builds() {
     ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     try {
-      RetryingClientInterceptor retrying = GrpcDocSnippets.builder(RetryPolicy.builder().build(), scheduler);
+      RetryingClientInterceptor retrying = BuilderSnippet.builder(RetryPolicy.builder().build(), scheduler);
       assertThat(retrying.retryableCodes()).contains(Status.Code.ABORTED);
     } finally {
       scheduler.shutdownNow();
@@ -61,7 +61,7 @@ class GrpcDocSnippetsTest {
 
   @Test
   void serviceConfig_grpcJavaRetries() throws Exception {
-    ManagedChannel channel = GrpcDocSnippets.serviceConfig(server.target());
+    ManagedChannel channel = ServiceConfigSnippet.serviceConfig(server.target());
     try {
       server.failThenOk(Status.Code.UNAVAILABLE, 2);
       assertThat(server.call(channel, CallOptions.DEFAULT)).isEqualTo("ok");
