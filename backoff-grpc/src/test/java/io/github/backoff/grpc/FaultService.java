@@ -30,7 +30,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A scripted gRPC service on the real grpc-java servers (in-process and Netty on 127.0.0.1): each attempt that
@@ -63,7 +62,8 @@ public final class FaultService implements AutoCloseable {
   private static final Context.Key<Metadata> HEADERS = Context.key("headers");
 
   /** An attempt that reached the server. */
-  record Arrival(long nanos, String previousAttempts, String request) {}
+  record Arrival(long nanos, String previousAttempts, String request,
+      java.util.concurrent.atomic.AtomicBoolean cancelled) {}
 
   /** What the server does with one attempt. */
   interface Step {
@@ -72,7 +72,6 @@ public final class FaultService implements AutoCloseable {
 
   private final Queue<Step> script = new ConcurrentLinkedQueue<>();
   final List<Arrival> arrivals = new CopyOnWriteArrayList<>();
-  final AtomicInteger cancelledAtServer = new AtomicInteger();
   private final ScheduledExecutorService slow = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "fault-service-slow");
     t.setDaemon(true);
@@ -132,15 +131,16 @@ public final class FaultService implements AutoCloseable {
   void script(Step... steps) {
     script.clear();
     arrivals.clear();
-    cancelledAtServer.set(0);
     script.addAll(List.of(steps));
   }
 
   private void handle(String request, StreamObserver<String> out) {
     Metadata headers = HEADERS.get();
-    arrivals.add(new Arrival(System.nanoTime(), headers == null ? null : headers.get(PREVIOUS), request));
+    Arrival arrival = new Arrival(System.nanoTime(), headers == null ? null : headers.get(PREVIOUS), request,
+        new java.util.concurrent.atomic.AtomicBoolean());
+    arrivals.add(arrival);
     int attempt = arrivals.size();
-    Context.current().addListener(c -> cancelledAtServer.incrementAndGet(), Runnable::run);
+    Context.current().addListener(c -> arrival.cancelled().set(true), Runnable::run);
     Step step = script.poll();
     (step != null ? step : ok("ok")).run(request, out, attempt);
   }

@@ -25,17 +25,18 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@code grpc} preset against grpc-java 1.85.1's own retry, measured: many calls on an in-process channel with
+ * The {@code grpc} preset against grpc-java 1.85.1's own retry. Measured: 300 calls on an in-process channel with
  * {@code enableRetry()} and A6's example policy (0.1 s, x2, 1 s, 4 attempts) against a server that always answers
- * UNAVAILABLE; the gaps between attempts at the server, retry by retry, have the preset's distribution
- * (two-sample Kolmogorov-Smirnov against the preset's draws, alpha 1e-6), and not full jitter's.
+ * UNAVAILABLE; the gaps between attempts at the server, retry by retry, respect the preset's bounds in the way load
+ * cannot fake. Drawn: grpc-java's own {@code RetriableStream.intervalWithJitter} has the preset's distribution
+ * (two-sample Kolmogorov-Smirnov, alpha 1e-6) and not full jitter's.
  */
 class GrpcPresetReferenceTest {
   private static final int CALLS = 300;
   private static final double ALPHA = 1e-6;
 
   @Test
-  void builtInRetry_measuredGaps_haveThePresetsDistribution() throws Exception {
+  void builtInRetry_measuredGaps_withinThePresetsBounds() throws Exception {
     Map<String, List<Long>> arrivals = new ConcurrentHashMap<>();
     String name = "preset-reference-" + System.nanoTime();
     Server server = InProcessServerBuilder.forName(name).addService(ServerServiceDefinition.builder("test.Faults")
@@ -68,24 +69,47 @@ class GrpcPresetReferenceTest {
     }
 
     assertThat(arrivals).hasSize(CALLS).allSatisfy((call, times) -> assertThat(times).hasSize(4));
+    // At the server, a gap is the wait plus the time to fail and to answer: never shorter than the wait, longer by
+    // however busy the machine is. So the bounds, which load cannot move below: no gap is shorter than the preset's
+    // shortest wait, 0.8 t (U(0.4, 1.2) and full jitter put dozens of 300 there), and the shortest gap is near it
+    // (below t: a jitter that never goes below t would not be).
     Backoff preset = Preset.grpc().backoff();
-    SplittableRandom random = new SplittableRandom(33);
     for (int retry = 1; retry <= 3; retry++) {
       int r = retry;
       long[] measured = arrivals.values().stream().mapToLong(t -> (t.get(r) - t.get(r - 1)) / 1000).toArray();
-      long[] ours = new long[CALLS];
-      long[] fullJitter = new long[CALLS];
-      for (int i = 0; i < CALLS; i++) {
+      long lo = preset.minDelayNanos(retry) / 1000;
+      long hi = preset.maxDelayNanos(retry) / 1000;
+      assertThat(Arrays.stream(measured).min().orElseThrow()).as("retry %d: %s", retry, summary(measured))
+          .isGreaterThanOrEqualTo(lo).isLessThan(lo + (hi - lo) / 2);
+    }
+  }
+
+  @Test
+  void intervalWithJitter_grpcJavasOwnDraws_haveThePresetsDistribution() throws Exception {
+    // grpc-java's own jitter function (the one RetriableStream applies to each capped interval), 20,000 draws per
+    // retry against as many of the preset's: the same distribution, load or not.
+    // RetriableStream is package-private; its static intervalWithJitter is what each retry's wait comes from.
+    java.lang.reflect.Method jitter = Class.forName("io.grpc.internal.RetriableStream")
+        .getDeclaredMethod("intervalWithJitter", long.class);
+    jitter.setAccessible(true);
+    Backoff preset = Preset.grpc().backoff();
+    SplittableRandom random = new SplittableRandom(33);
+    int n = 20_000;
+    for (int retry = 1; retry <= 5; retry++) {
+      long interval = Math.min(100_000_000L << (retry - 1), 1_000_000_000L);
+      long[] grpc = new long[n];
+      long[] ours = new long[n];
+      long[] fullJitter = new long[n];
+      for (int i = 0; i < n; i++) {
+        grpc[i] = (long) jitter.invoke(null, interval) / 1000;
         ours[i] = preset.delayNanos(retry, 0, random) / 1000;
-        fullJitter[i] = (long) (preset.maxDelayNanos(retry) / 1.2 * random.nextDouble()) / 1000;
+        fullJitter[i] = (long) (interval * random.nextDouble()) / 1000;
       }
-      double critical = criticalValue(CALLS, CALLS, ALPHA);
-      assertThat(ksStatistic(measured, ours)).as("retry %d: measured %s", retry, summary(measured))
-          .isLessThan(critical);
-      assertThat(ksStatistic(measured, fullJitter)).as("retry %d: the test tells full jitter apart", retry)
-          .isGreaterThan(critical);
-      assertThat(Arrays.stream(measured).min().orElseThrow()).isGreaterThanOrEqualTo(
-          preset.minDelayNanos(retry) / 1000);
+      double critical = criticalValue(n, n, ALPHA);
+      assertThat(ksStatistic(grpc, ours)).as("retry %d", retry).isLessThan(critical);
+      assertThat(ksStatistic(grpc, fullJitter)).as("retry %d: tells full jitter apart", retry).isGreaterThan(critical);
+      assertThat(Arrays.stream(grpc).min().orElseThrow()).isGreaterThanOrEqualTo(preset.minDelayNanos(retry) / 1000);
+      assertThat(Arrays.stream(grpc).max().orElseThrow()).isLessThanOrEqualTo(preset.maxDelayNanos(retry) / 1000);
     }
   }
 

@@ -322,7 +322,7 @@ class RetryingClientInterceptorTest {
     call.cancel("user gave up", null);
 
     assertThat(await(l).getCode()).isEqualTo(Status.Code.CANCELLED);
-    awaitCondition(() -> server.cancelledAtServer.get() == 1);
+    awaitCondition(() -> server.arrivals.get(0).cancelled().get()); // this attempt, not a stale one
     Thread.sleep(50); // a retry, if any were wrongly made, would arrive within a millisecond's wait
     assertThat(server.arrivals).hasSize(1);
   }
