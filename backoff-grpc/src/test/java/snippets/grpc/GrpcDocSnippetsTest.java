@@ -60,6 +60,24 @@ class GrpcDocSnippetsTest {
   }
 
   @Test
+  void methodMetrics_taggedPerMethod() throws Exception {
+    io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
+        new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    RetryingClientInterceptor retrying = MethodMetricsSnippet.methodMetrics(RetryPolicy.builder()
+        .withBackoff(io.github.backoff.strategy.Backoff.constant(java.time.Duration.ofMillis(1))).build(), registry);
+    ManagedChannel channel = retrying.applyTo(io.grpc.ManagedChannelBuilder.forTarget(server.target()).usePlaintext())
+        .build();
+    try {
+      server.failThenOk(Status.Code.UNAVAILABLE, 1);
+      assertThat(server.call(channel, CallOptions.DEFAULT)).isEqualTo("ok");
+      assertThat(registry.get("backoff.calls").tags("rpc.service", "test.Faults", "rpc.method", "Unary",
+          "outcome", "success_after_retry").counter().count()).isEqualTo(1.0);
+    } finally {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
   void serviceConfig_grpcJavaRetries() throws Exception {
     ManagedChannel channel = ServiceConfigSnippet.serviceConfig(server.target());
     try {

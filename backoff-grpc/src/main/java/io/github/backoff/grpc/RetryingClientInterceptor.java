@@ -80,6 +80,11 @@ public final class RetryingClientInterceptor implements ClientInterceptor {
    */
   public static final CallOptions.Key<RetryPolicy<?>> CALL_POLICY = CallOptions.Key.create("backoff.retry-policy");
 
+  /** The tag (attribute) key of a call's full service name, as OpenTelemetry's RPC conventions name it. */
+  public static final String RPC_SERVICE = "rpc.service";
+  /** The tag (attribute) key of a call's method name, as OpenTelemetry's RPC conventions name it. */
+  public static final String RPC_METHOD = "rpc.method";
+
   /** The codes retried by default: gRFC A6's transient ({@code UNAVAILABLE}) and throttling kinds. */
   public static final Set<Status.Code> DEFAULT_RETRYABLE_CODES =
       Collections.unmodifiableSet(EnumSet.of(Status.Code.UNAVAILABLE, Status.Code.RESOURCE_EXHAUSTED));
@@ -95,10 +100,13 @@ public final class RetryingClientInterceptor implements ClientInterceptor {
   /** Retriers for per-call policies, by identity; weak so that a dropped policy is collected. */
   private final Map<RetryPolicy<?>, Retrier<Object>> callRetriers =
       Collections.synchronizedMap(new WeakHashMap<>());
+  /** With a method listener: the policy's retrier per method, with that method's listener. */
+  private final java.util.concurrent.ConcurrentHashMap<String, Retrier<Object>> methodRetriers =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   RetryingClientInterceptor(RetryingClientInterceptorBuilder.Config config) {
     this.config = config;
-    this.retrier = retrierFor(config.policy);
+    this.retrier = retrierFor(config.policy, null);
   }
 
   /**
@@ -153,18 +161,28 @@ public final class RetryingClientInterceptor implements ClientInterceptor {
       return next.newCall(method, callOptions);
     }
     RetryPolicy<?> own = callOptions.getOption(CALL_POLICY);
-    Retrier<Object> r = own == null || own == config.policy ? retrier
-        : callRetriers.computeIfAbsent(own, this::retrierFor);
+    Retrier<Object> r;
+    if (own != null && own != config.policy) {
+      r = callRetriers.computeIfAbsent(own, p -> retrierFor(p, null));
+    } else if (config.methodListener != null) {
+      r = methodRetriers.computeIfAbsent(method.getFullMethodName(),
+          name -> retrierFor(config.policy, config.methodListener.apply(method)));
+    } else {
+      r = retrier;
+    }
     return new RetryingCall<>(this, r, method, callOptions, next);
   }
 
   /** The retrier of a policy: the policy plus the gRPC rules (retryable codes, a stopping pushback, commit). */
-  private Retrier<Object> retrierFor(RetryPolicy<?> policy) {
+  private Retrier<Object> retrierFor(RetryPolicy<?> policy, io.github.backoff.event.RetryListener<Object> listener) {
     RetryPolicy<Object> base = RetryingClientInterceptorBuilder.checkPolicy(policy, "policy");
     Set<Status.Code> codes = config.retryableCodes;
     RetryPolicyBuilder<Object> derived = base.toBuilder()
         .retryIf(f -> !(f instanceof UnretriedStatusException) && codes.contains(GrpcRetryHints.code(f)))
         .abortIf(f -> f instanceof UnretriedStatusException || GrpcRetryHints.asksNoRetry(f));
+    if (listener != null) {
+      derived.onEvent(listener);
+    }
     var rb = Retrier.builder(derived.build()).withTicker(config.ticker);
     RandomGenerator random = config.random;
     if (random != null) {

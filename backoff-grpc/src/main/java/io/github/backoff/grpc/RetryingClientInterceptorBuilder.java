@@ -2,6 +2,7 @@ package io.github.backoff.grpc;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.Ticker;
+import io.github.backoff.event.RetryListener;
 import io.grpc.Status;
 import java.time.Duration;
 import java.util.Collections;
@@ -40,6 +41,7 @@ public final class RetryingClientInterceptorBuilder {
     ScheduledExecutorService scheduler;
     Ticker ticker = Ticker.SYSTEM;
     RandomGenerator random;
+    java.util.function.Function<? super io.grpc.MethodDescriptor<?, ?>, ? extends RetryListener<Object>> methodListener;
     final Set<String> set = new java.util.HashSet<>();
 
     @Override
@@ -182,6 +184,36 @@ public final class RetryingClientInterceptorBuilder {
     }
     once("random");
     config.random = random;
+    return this;
+  }
+
+  /**
+   * A listener per gRPC method, made once per method on its first call, added to the policy's own listeners for that
+   * method's calls (not for a {@link RetryingClientInterceptor#CALL_POLICY per-call policy}'s): the way to tag
+   * metrics with {@link RetryingClientInterceptor#RPC_SERVICE rpc.service} and
+   * {@link RetryingClientInterceptor#RPC_METHOD rpc.method}. The number of methods bounds the listeners.
+   *
+   * <pre>{@code
+   * RetryingClientInterceptor.builder(policy)
+   *     .withMethodListener(method -> {
+   *       BackoffMetrics metrics = BackoffMetrics.of("orders").withTags(Tags.of(
+   *           RetryingClientInterceptor.RPC_SERVICE, method.getServiceName(),
+   *           RetryingClientInterceptor.RPC_METHOD, method.getBareMethodName()));
+   *       metrics.bindTo(registry);
+   *       return metrics;
+   *     })
+   *     .build();
+   * }</pre>
+   *
+   * @throws IllegalStateException if called before
+   */
+  public RetryingClientInterceptorBuilder withMethodListener(
+      java.util.function.Function<? super io.grpc.MethodDescriptor<?, ?>, ? extends RetryListener<Object>> factory) {
+    if (factory == null) {
+      throw new NullPointerException("factory");
+    }
+    once("methodListener");
+    config.methodListener = factory;
     return this;
   }
 
