@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "backoff",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Retries with exponential backoff and jitter: simulate competing clients, find the retry policy for a service by simulation, inspect strategies and presets of well-known clients, retry any command; shell completion.",
+    description = "Retries with exponential backoff and jitter: simulate competing clients, find the retry policy for a service by simulation, inspect strategies and presets of well-known clients, retry any command, lint a gRPC retry service config; shell completion.",
     subcommands = {ScheduleCommand.class, SimulateCommand.class, AdviseCommand.class, ExecCommand.class,
-        CompletionCommand.class,
+        LintCommand.class, CompletionCommand.class,
         CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed", "2:bad usage (the problem is printed on one line)"})

@@ -5,9 +5,10 @@ import io.github.backoff.strategy.Backoff;
 import io.github.backoff.strategy.BackoffSpec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -119,9 +120,9 @@ final class StrategyOptions {
   private Resolved preset(String name, CommandSpec spec, Duration base, Duration cap) {
     List<String> takes = Preset.parametersOf(name);
     List<String> notApplicable = new ArrayList<>();
-    addIf(notApplicable, base != null, "--base");
+    addIf(notApplicable, base != null && !takes.contains(Preset.BASE), "--base");
     addIf(notApplicable, cap != null && !takes.contains(Preset.CAP), "--cap");
-    addIf(notApplicable, multiplier != null, "--multiplier");
+    addIf(notApplicable, multiplier != null && !takes.contains(Preset.MULTIPLIER), "--multiplier");
     addIf(notApplicable, step != null, "--step");
     addIf(notApplicable, factor != null, "--factor");
     addIf(notApplicable, jitter != null, "--jitter");
@@ -132,8 +133,12 @@ final class StrategyOptions {
               ? " (presets are fixed; use a strategy name to vary it)"
               : " (it takes " + takes.stream().map(t -> "--" + t).collect(Collectors.joining(" and ")) + ")"));
     }
-    Preset preset = Preset.byName(name, truncateAfter == null ? OptionalInt.empty() : OptionalInt.of(truncateAfter),
-        Optional.ofNullable(cap));
+    Map<String, Object> given = new LinkedHashMap<>();
+    putIf(given, Preset.TRUNCATE_AFTER, truncateAfter);
+    putIf(given, Preset.BASE, base);
+    putIf(given, Preset.CAP, cap);
+    putIf(given, Preset.MULTIPLIER, multiplier);
+    Preset preset = Preset.byName(name, given);
     Backoff backoff = preset.backoff();
     String description = preset.summary();
     if (throttling) {
@@ -143,6 +148,12 @@ final class StrategyOptions {
       description += "; throttling errors";
     }
     return new Resolved(name, description + " = " + backoff, backoff, Optional.of(preset));
+  }
+
+  private static void putIf(Map<String, Object> map, String key, Object value) {
+    if (value != null) {
+      map.put(key, value);
+    }
   }
 
   private static void addIf(List<String> list, boolean condition, String option) {

@@ -122,7 +122,7 @@ class VocabularyTest {
     CliRun run = CliRun.of("bogus");
     assertThat(run.exitCode()).isEqualTo(BackoffCommand.USAGE);
     assertThat(run.errLines()).containsExactly("backoff: unknown command 'bogus'; the commands are schedule, "
-        + "simulate, advise, exec, completion, help (see 'backoff --help')");
+        + "simulate, advise, exec, lint, completion, help (see 'backoff --help')");
   }
 
   @ParameterizedTest

@@ -235,6 +235,55 @@ public final class Preset {
         null, 16, Long.MAX_VALUE, List.of());
   }
 
+  /** The defaults of {@link #grpc()}: gRFC A6's example policy, initial backoff 0.1 s. */
+  public static final Duration GRPC_DEFAULT_BASE = Duration.ofMillis(100);
+  /** See {@link #GRPC_DEFAULT_BASE}: backoff multiplier 2. */
+  public static final double GRPC_DEFAULT_MULTIPLIER = 2.0;
+  /** See {@link #GRPC_DEFAULT_BASE}: max backoff 1 s. */
+  public static final Duration GRPC_DEFAULT_CAP = Duration.ofSeconds(1);
+  /** See {@link #GRPC_DEFAULT_BASE}: 4 attempts. */
+  public static final int GRPC_DEFAULT_MAX_ATTEMPTS = 4;
+
+  /**
+   * {@link #grpc(Duration, double, Duration, int)} with gRFC A6's example values: 0.1 s, x2, 1 s, 4 attempts.
+   */
+  public static Preset grpc() {
+    return grpc(GRPC_DEFAULT_BASE, GRPC_DEFAULT_MULTIPLIER, GRPC_DEFAULT_CAP, GRPC_DEFAULT_MAX_ATTEMPTS);
+  }
+
+  /**
+   * grpc-java's built-in retry (gRFC A6) from 1.80: before retry {@code r} wait
+   * {@code min(initialBackoff · multiplier^(r-1), maxBackoff) · U(0.8, 1.2)}; the jitter applies to the capped
+   * interval, so a wait can reach {@code 1.2 · maxBackoff}. The values are taken as given: grpc-java itself lowers
+   * {@code maxAttempts} above 5 to 5 ({@code ManagedChannelBuilder.maxRetryAttempts}), which this preset does not.
+   * No HTTP status codes (gRPC's retryable codes are the service config's {@code retryableStatusCodes}).
+   * {@code exponential(initialBackoff, multiplier).withCap(maxBackoff).withRandomization(0.2)}.
+   *
+   * <p>Source: gRFC A6 "gRPC Retry Design" (retry backoff, "randomized to between 0.8 and 1.2 times"); grpc-java
+   * {@code RetriableStream.intervalWithJitter} ({@code 0.8 + 0.4 · random.nextDouble()} from 1.80, fixing the
+   * U(0.4, 1.2) of 1.71 to 1.79, grpc-java issue 12639). Checked against grpc-java 1.85.1's measured waits by
+   * backoff-grpc's {@code GrpcPresetReferenceTest}.
+   *
+   * @throws IllegalArgumentException if {@code initialBackoff} is not positive, {@code multiplier < 1},
+   *     {@code maxBackoff < initialBackoff} or {@code maxAttempts < 1}
+   */
+  public static Preset grpc(Duration initialBackoff, double multiplier, Duration maxBackoff, int maxAttempts) {
+    Checks.requireNonNull(initialBackoff, "initialBackoff");
+    Checks.requireNonNull(maxBackoff, "maxBackoff");
+    Checks.requireParameter(!initialBackoff.isNegative() && !initialBackoff.isZero(), BASE, initialBackoff,
+        "base must be > 0: %s", initialBackoff);
+    Checks.requireParameter(maxBackoff.compareTo(initialBackoff) >= 0, CAP, maxBackoff,
+        "cap must be >= base: %s < %s", maxBackoff, initialBackoff);
+    Checks.requireParameter(maxAttempts >= 1, MAX_ATTEMPTS, maxAttempts, "max-attempts must be >= 1: %s", maxAttempts);
+    Backoff backoff = Backoff.exponential(initialBackoff, multiplier).withCap(maxBackoff).withRandomization(0.2);
+    return new Preset("grpc",
+        "grpc-java built-in retry (gRFC A6, >= 1.80): min(" + Durations.format(Durations.toNanosSaturated(initialBackoff))
+            + " x" + multiplier + "^(r-1), " + Durations.format(Durations.toNanosSaturated(maxBackoff))
+            + ") x U(0.8, 1.2), " + maxAttempts + " attempts",
+        "gRFC A6 gRPC Retry Design; grpc-java RetriableStream.intervalWithJitter (1.80+, issue 12639)",
+        backoff, null, maxAttempts, Long.MAX_VALUE, List.of());
+  }
+
   /** {@link #truncatedBinary(int, Duration)} with {@link #DEFAULT_TRUNCATE_AFTER} and {@link #DEFAULT_TRUNCATED_BINARY_CAP}. */
   public static Preset truncatedBinary() {
     return truncatedBinary(DEFAULT_TRUNCATE_AFTER, DEFAULT_TRUNCATED_BINARY_CAP);
@@ -263,12 +312,12 @@ public final class Preset {
   /** Every preset, the parameterised ones with their defaults, in the order of {@link #names()}. */
   public static List<Preset> all() {
     return List.of(googleHttpClient(), googleDrive(), awsSimpleDb(), awsSdkStandard(), awsSdkLegacy(), awsSdk2026(),
-        awsDynamoDb2026(), ethernet(), truncatedBinary());
+        awsDynamoDb2026(), ethernet(), truncatedBinary(), grpc());
   }
 
   /**
    * The preset names: google-http-client, google-drive, aws-simpledb, aws-sdk-standard, aws-sdk-legacy,
-   * aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary.
+   * aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary, grpc.
    */
   public static List<String> names() {
     return all().stream().map(Preset::name).collect(Collectors.toUnmodifiableList());
@@ -294,10 +343,17 @@ public final class Preset {
   public static final String TRUNCATE_AFTER = "truncate-after";
   /** See {@link #TRUNCATE_AFTER}. */
   public static final String CAP = "cap";
+  /** See {@link #TRUNCATE_AFTER}: grpc's initial backoff. */
+  public static final String BASE = "base";
+  /** See {@link #TRUNCATE_AFTER}: grpc's backoff multiplier. */
+  public static final String MULTIPLIER = "multiplier";
+  /** See {@link #TRUNCATE_AFTER}: grpc's maximum number of attempts. */
+  public static final String MAX_ATTEMPTS = "max-attempts";
 
   /**
-   * The parameters preset {@code name} takes: {@value #TRUNCATE_AFTER} and {@value #CAP} for truncated-binary, none
-   * for the others, which are fixed. A host (a command line, a configuration binder) checks what its user gave
+   * The parameters preset {@code name} takes: {@value #TRUNCATE_AFTER} and {@value #CAP} for truncated-binary;
+   * {@value #BASE}, {@value #CAP}, {@value #MULTIPLIER} and {@value #MAX_ATTEMPTS} for grpc; none for the others,
+   * which are fixed. A host (a command line, a configuration binder) checks what its user gave
    * against this list, in its own words, then calls {@link #byName(String, OptionalInt, Optional)}.
    *
    * @throws IllegalArgumentException if there is no preset called {@code name}
@@ -305,6 +361,9 @@ public final class Preset {
   public static List<String> parametersOf(String name) {
     if ("truncated-binary".equals(name)) {
       return List.of(TRUNCATE_AFTER, CAP);
+    }
+    if ("grpc".equals(name)) {
+      return List.of(BASE, CAP, MULTIPLIER, MAX_ATTEMPTS);
     }
     byName(name);
     return List.of();
@@ -324,15 +383,53 @@ public final class Preset {
   public static Preset byName(String name, OptionalInt truncateAfter, Optional<Duration> cap) {
     Checks.requireNonNull(truncateAfter, "truncateAfter");
     Checks.requireNonNull(cap, "cap");
+    java.util.Map<String, Object> given = new java.util.LinkedHashMap<>();
+    truncateAfter.ifPresent(n -> given.put(TRUNCATE_AFTER, n));
+    cap.ifPresent(c -> given.put(CAP, c));
+    return byName(name, given);
+  }
+
+  /**
+   * The preset called {@code name} with the parameters given by their {@link #parametersOf names} (an absent one
+   * takes the preset's default): durations as {@link Duration}, numbers as any {@link Number}.
+   *
+   * <pre>{@code
+   * Preset p = Preset.byName("grpc", Map.of(Preset.BASE, Duration.ofMillis(50), Preset.MAX_ATTEMPTS, 5));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if there is no preset called {@code name}, if a parameter is given that
+   *     {@link #parametersOf(String) it does not take} (the message names it), or if a value is invalid or of the
+   *     wrong type
+   * @throws NullPointerException if an argument is null
+   */
+  public static Preset byName(String name, java.util.Map<String, ?> parameters) {
+    Checks.requireNonNull(parameters, "parameters");
     List<String> takes = parametersOf(name);
-    Checks.requireParameter(truncateAfter.isEmpty() || takes.contains(TRUNCATE_AFTER), TRUNCATE_AFTER,
-        truncateAfter.isEmpty() ? null : truncateAfter.getAsInt(), "preset %s takes no %s: it is fixed", name, TRUNCATE_AFTER);
-    Checks.requireParameter(cap.isEmpty() || takes.contains(CAP), CAP, cap.orElse(null),
-        "preset %s takes no %s: it is fixed", name, CAP);
+    for (java.util.Map.Entry<String, ?> e : parameters.entrySet()) {
+      Checks.requireParameter(takes.contains(e.getKey()), e.getKey(), e.getValue(),
+          "preset %s takes no %s: %s", name, e.getKey(), takes.isEmpty() ? "it is fixed" : "it takes " + String.join(", ", takes));
+    }
     if (takes.isEmpty()) {
       return byName(name);
     }
-    return truncatedBinary(truncateAfter.orElse(DEFAULT_TRUNCATE_AFTER), cap.orElse(DEFAULT_TRUNCATED_BINARY_CAP));
+    if (name.equals("grpc")) {
+      return grpc(parameter(parameters, BASE, Duration.class, GRPC_DEFAULT_BASE),
+          parameter(parameters, MULTIPLIER, Number.class, GRPC_DEFAULT_MULTIPLIER).doubleValue(),
+          parameter(parameters, CAP, Duration.class, GRPC_DEFAULT_CAP),
+          parameter(parameters, MAX_ATTEMPTS, Number.class, GRPC_DEFAULT_MAX_ATTEMPTS).intValue());
+    }
+    return truncatedBinary(parameter(parameters, TRUNCATE_AFTER, Number.class, DEFAULT_TRUNCATE_AFTER).intValue(),
+        parameter(parameters, CAP, Duration.class, DEFAULT_TRUNCATED_BINARY_CAP));
+  }
+
+  private static <T> T parameter(java.util.Map<String, ?> parameters, String key, Class<T> type, T absent) {
+    Object value = parameters.get(key);
+    if (value == null) {
+      return absent;
+    }
+    Checks.requireParameter(type.isInstance(value), key, value, "%s must be a %s: %s", key,
+        type.getSimpleName(), value.getClass().getSimpleName());
+    return type.cast(value);
   }
 
   /** The name, as {@link #byName} takes it. */

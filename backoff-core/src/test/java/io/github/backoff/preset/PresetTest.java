@@ -64,7 +64,7 @@ class PresetTest {
     assertThatThrownBy(() -> Preset.byName("azure"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("unknown preset: 'azure' (expected one of google-http-client, google-drive, aws-simpledb, "
-            + "aws-sdk-standard, aws-sdk-legacy, aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary)");
+            + "aws-sdk-standard, aws-sdk-legacy, aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary, grpc)");
   }
 
   @Test
@@ -310,10 +310,12 @@ class PresetTest {
   }
 
   @Test
-  void parametersOf_truncatedBinaryTakesTwo_othersNone() {
+  void parametersOf_truncatedBinaryTakesTwo_grpcFour_othersNone() {
     assertThat(Preset.parametersOf("truncated-binary")).containsExactly(Preset.TRUNCATE_AFTER, Preset.CAP);
+    assertThat(Preset.parametersOf("grpc"))
+        .containsExactly(Preset.BASE, Preset.CAP, Preset.MULTIPLIER, Preset.MAX_ATTEMPTS);
     for (String name : Preset.names()) {
-      if (!name.equals("truncated-binary")) {
+      if (!name.equals("truncated-binary") && !name.equals("grpc")) {
         assertThat(Preset.parametersOf(name)).as(name).isEmpty();
       }
     }
@@ -343,6 +345,47 @@ class PresetTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("preset aws-sdk-2026 takes no cap: it is fixed");
     assertThatThrownBy(() -> Preset.byName("truncated-binary", OptionalInt.of(0), Optional.empty()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncateAfter");
+  }
+
+  @Test
+  void grpc_defaults_a6ExampleWithJitterOnTheCappedInterval() {
+    Preset grpc = Preset.grpc();
+
+    assertThat(grpc.maxAttempts()).isEqualTo(4);
+    assertThat(grpc.retryableStatusCodes()).isEmpty();
+    long[] nominal = {100, 200, 400, 800, 1000, 1000};
+    for (int retry = 1; retry <= nominal.length; retry++) {
+      long t = nominal[retry - 1] * 1_000_000L;
+      assertThat(grpc.backoff().minDelayNanos(retry)).as("retry %d", retry).isEqualTo(t * 8 / 10);
+      assertThat(grpc.backoff().maxDelayNanos(retry)).as("retry %d", retry).isEqualTo(t * 12 / 10);
+    }
+    assertThat(Preset.byName("grpc").summary()).isEqualTo(
+        "grpc-java built-in retry (gRFC A6, >= 1.80): min(100 ms x2.0^(r-1), 1 s) x U(0.8, 1.2), 4 attempts");
+  }
+
+  @Test
+  void byNameWithMap_grpc_takesItsParametersAsGiven() {
+    Preset p = Preset.byName("grpc", java.util.Map.of(Preset.BASE, Duration.ofMillis(50), Preset.MULTIPLIER, 3,
+        Preset.CAP, Duration.ofSeconds(2), Preset.MAX_ATTEMPTS, 7));
+
+    assertThat(p.maxAttempts()).as("above grpc-java's 5: taken as given").isEqualTo(7);
+    assertThat(p.backoff().maxDelayNanos(2)).isEqualTo(180_000_000L);   // 50 ms x 3 x 1.2
+    assertThat(p.backoff().maxDelayNanos(9)).isEqualTo(2_400_000_000L); // the cap x 1.2
+  }
+
+  @Test
+  void byNameWithMap_badParameters_refusedNamingThem() {
+    assertThatThrownBy(() -> Preset.byName("grpc", java.util.Map.of(Preset.TRUNCATE_AFTER, 3)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("preset grpc takes no truncate-after: it takes base, cap, multiplier, max-attempts");
+    assertThatThrownBy(() -> Preset.byName("grpc", java.util.Map.of(Preset.BASE, "0.1s")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("base must be a Duration: String");
+    assertThatThrownBy(() -> Preset.byName("grpc", java.util.Map.of(Preset.MAX_ATTEMPTS, 0)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("max-attempts must be >= 1: 0");
+    assertThatThrownBy(() -> Preset.byName("grpc", java.util.Map.of(Preset.CAP, Duration.ofMillis(10))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("cap must be >= base: PT0.01S < PT0.1S");
+    assertThatThrownBy(() -> Preset.grpc(Duration.ZERO, 2, Duration.ofSeconds(1), 4))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("base must be > 0: PT0S");
   }
 
   @Provide

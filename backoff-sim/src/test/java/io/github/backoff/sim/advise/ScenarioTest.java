@@ -94,8 +94,8 @@ class ScenarioTest {
         Arguments.of(STEADY + "search.budgets=infinite", "search.budgets",
             "search.budgets: unknown budget 'infinite' (known: none, token-bucket, retry-quota, ratio, "
                 + "retry-quota-2026, adaptive)"),
-        Arguments.of(STEADY + "search.presets=grpc", "search.presets",
-            "search.presets: unknown preset 'grpc' (known: all, none, google-http-client,"),
+        Arguments.of(STEADY + "search.presets=azure", "search.presets",
+            "search.presets: unknown preset 'azure' (known: all, none, google-http-client,"),
         Arguments.of(STEADY + "search.bases=0", "search.bases", "search.bases: must be > 0: 0"),
         Arguments.of(STEADY + "search.caps=big", "search.caps", "search.caps: not a duration: 'big'"),
         Arguments.of(STEADY + "search.multipliers=0.5", "search.multipliers",

@@ -76,7 +76,7 @@ public class BackoffProperties {
     /**
      * A strategy (none, constant, linear, exponential, full-jitter, equal-jitter, decorrelated-jitter,
      * decorrelated-jitter-v2, randomized, additive) or a preset (google-http-client, google-drive, aws-simpledb,
-     * aws-sdk-standard, aws-sdk-legacy, aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary), as the backoff
+     * aws-sdk-standard, aws-sdk-legacy, aws-sdk-2026, aws-dynamodb-2026, ethernet, truncated-binary, grpc), as the backoff
      * schedule command takes them.
      * Default: exponential from 100ms, doubling, capped at 20s, with full jitter.
      */

@@ -14,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -132,10 +130,7 @@ final class PolicyFactory {
                   : " takes only " + String.join(" and ", takes)), null);
         }
       }
-      Integer truncateAfter = p.getTruncateAfter();
-      return validated(key, given, () -> Preset.byName(strategy,
-          truncateAfter == null ? OptionalInt.empty() : OptionalInt.of(truncateAfter),
-          Optional.ofNullable(p.getCap()))).policyBuilder();
+      return validated(key, given, () -> Preset.byName(strategy, given)).policyBuilder();
     }
     if (!BackoffSpec.isKnown(strategy)) {
       throw new BackoffConfigurationException(key + ".strategy", strategy, "a strategy (one of "
