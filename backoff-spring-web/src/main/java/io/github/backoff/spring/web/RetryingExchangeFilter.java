@@ -168,7 +168,8 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
     return response.bodyToMono(byte[].class)
         .defaultIfEmpty(new byte[0])
         .map(bytes -> ClientResponse.create(response.statusCode(), response.strategies())
-            .headers(headers -> headers.addAll(response.headers().asHttpHeaders()))
+            // addAll(String, List), not 7's addAll(HttpHeaders): Spring Framework 6.2 has it too (Boot 3.5)
+            .headers(headers -> response.headers().asHttpHeaders().forEach(headers::addAll))
             .cookies(cookies -> cookies.addAll(response.cookies()))
             .request(response.request())
             .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
@@ -194,8 +195,9 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
    */
   public boolean isRetryable(ClientRequest request) {
     // The header is looked up only for a method that is not retried anyway: a case-insensitive lookup allocates.
+    // getFirst, not 7's containsHeader: Spring Framework 6.2 (Boot 3.5) has it too.
     return options.isRetryableMethod(request.method().name(), false)
-        || request.headers().containsHeader(HttpRetryRules.IDEMPOTENCY_KEY);
+        || request.headers().getFirst(HttpRetryRules.IDEMPOTENCY_KEY) != null;
   }
 
   /**
