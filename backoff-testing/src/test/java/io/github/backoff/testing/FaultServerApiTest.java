@@ -44,6 +44,18 @@ class FaultServerApiTest {
   }
 
   @Test
+  void truncatedBody_sendsThePromisedLengthThenFewerBytesOfX() throws IOException {
+    try (FaultServer server = FaultServer.start().enqueue(FaultReply.truncatedBody(10, 3));
+        Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+
+      assertThat(answer).startsWith("HTTP/1.1 200 OK\r\n").contains("Content-Length: 10\r\n").endsWith("\r\n\r\nxxx");
+    }
+  }
+
+  @Test
   void fluentMethods_returnTheServerItself() {
     try (FaultServer server = FaultServer.start()) {
       assertThat(server.enqueue(FaultReply.status(200))).isSameAs(server);

@@ -22,6 +22,17 @@ class ManualSchedulerTaskTest {
   }
 
   @Test
+  void scheduleAtFixedRate_runsAtEachPeriodFromTheFirstRun() {
+    ManualScheduler scheduler = new ManualScheduler();
+    java.util.List<Long> runs = new java.util.ArrayList<>();
+    scheduler.scheduleAtFixedRate(() -> runs.add(scheduler.nanoTime()), 5, 10, TimeUnit.MILLISECONDS);
+
+    scheduler.advance(Duration.ofMillis(36));
+
+    assertThat(runs).containsExactly(5_000_000L, 15_000_000L, 25_000_000L, 35_000_000L);
+  }
+
+  @Test
   void compareTo_anotherDelayed_ordersByRemainingDelay() {
     ManualScheduler scheduler = new ManualScheduler();
     ScheduledFuture<?> inTen = scheduler.schedule(() -> { }, 10, TimeUnit.MILLISECONDS);

@@ -38,6 +38,7 @@ class RecordedRequestTest {
     assertThat(a.hashCode()).isNotEqualTo(request(2, 2, 3, "POST", "/", "h", "body", 4).hashCode())
         .isNotEqualTo(request(1, 2, 3, "POST", "/", "h", "other", 4).hashCode())
         .isEqualTo(31 + java.util.Arrays.hashCode("body".getBytes(StandardCharsets.UTF_8)));
+    assertThat(request(2, 2, 3, "POST", "/", "h", "", 4).hashCode()).isEqualTo(62 + java.util.Arrays.hashCode(new byte[0]));
   }
 
   @Test
