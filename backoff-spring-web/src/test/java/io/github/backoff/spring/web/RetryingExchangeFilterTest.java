@@ -280,29 +280,15 @@ class RetryingExchangeFilterTest {
   }
 
   @Test
-  void filter_attemptTimeout_endsAStalledAttemptAndRetries() {
-    server.enqueue(FaultReply.stall());
-    RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(3)
-        .withAttemptTimeout(Duration.ofSeconds(1)).build();
-
-    String body = client(RetryingExchangeFilter.of(policy)).get().uri(server.uri("/items")).retrieve()
-        .bodyToMono(String.class).block(AWAIT);
-
-    assertThat(body).isEqualTo("ok");
-    assertThat(server.requestCount()).isEqualTo(2);
-  }
-
-  @Test
-  void filter_attemptTimeout_passesNothingToReactorsErrorDroppedHook() {
+  void filter_attemptTimeout_endsAStalledAttemptAndRetries_passingNothingToReactorsErrorDroppedHook() {
     // The JDK connector completes the timed-out exchange with "Request cancelled" after the filter cancelled it;
     // Reactor's default hook for such an error logs an ERROR with its stack trace, once per attempt.
     List<Throwable> dropped = new CopyOnWriteArrayList<>();
     Hooks.onErrorDropped(dropped::add);
     try {
       server.enqueue(FaultReply.stall());
-      // wide: the second attempt's answer must come within it on a loaded machine
       RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(3)
-          .withAttemptTimeout(Duration.ofSeconds(2)).build();
+          .withAttemptTimeout(Duration.ofSeconds(1)).build();
 
       String body = client(RetryingExchangeFilter.of(policy)).get().uri(server.uri("/items")).retrieve()
           .bodyToMono(String.class).block(AWAIT);
