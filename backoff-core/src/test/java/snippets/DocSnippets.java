@@ -14,8 +14,9 @@ import java.util.stream.Stream;
 /**
  * The check behind "docs are code": every {@code ```java} and {@code ```kotlin} block of README.md and docs/*.md
  * has, on the line right before its opening fence, a marker {@code <!-- snippet: path#tag -->}, and its text equals
- * the tagged region of that file (a test source the build compiles). A region is the lines between
- * {@code // tag::name[]} and {@code // end::name[]}; a tag may occur in several regions of one file (typically one
+ * the tagged region of that file (a test source the build compiles); an {@code ```xml} block with a marker (a
+ * complete {@code pom.xml}) is checked the same way. A region is the lines between {@code // tag::name[]} and
+ * {@code // end::name[]} (in XML, {@code <!-- tag::name[] -->} and {@code <!-- end::name[] -->}); a tag may occur in several regions of one file (typically one
  * around the imports and one around the code in a method), and the block is those regions in file order, each
  * dedented by its own common leading whitespace, joined by one empty line. Tag marker lines of other tags inside a
  * region are left out, so regions may nest. Trailing whitespace is ignored.
@@ -27,11 +28,12 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class DocSnippets {
-  static final Pattern FENCE = Pattern.compile("^(\\s*)```(java|kotlin)\\b.*$");
+  static final Pattern FENCE = Pattern.compile("^(\\s*)```(java|kotlin|xml)\\b.*$");
   static final Pattern CLOSING = Pattern.compile("^\\s*```\\s*$");
   static final Pattern MARKER = Pattern.compile("^\\s*<!--\\s*snippet:\\s*(\\S+?)#(\\S+?)\\s*-->\\s*$");
   static final Pattern ANY_MARKER = Pattern.compile("<!--\\s*snippet:");
-  static final Pattern TAG_LINE = Pattern.compile("^\\s*//\\s*(tag|end)::([^\\[\\s]+)\\[\\]\\s*$");
+  static final Pattern TAG_LINE =
+      Pattern.compile("^\\s*(?://|<!--)\\s*(tag|end)::([^\\[\\s]+)\\[\\]\\s*(?:-->)?\\s*$");
 
   private DocSnippets() {}
 
@@ -122,7 +124,10 @@ public final class DocSnippets {
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       Matcher fence = FENCE.matcher(line);
-      if (otherFence == 0 && fence.matches()) {
+      String previous = i > 0 ? lines.get(i - 1) : "";
+      // an xml block is checked when a marker names its source (a complete pom.xml); other xml blocks are fragments
+      if (otherFence == 0 && fence.matches()
+          && (!fence.group(2).equals("xml") || MARKER.matcher(previous).matches())) {
         String indent = fence.group(1);
         List<String> text = new ArrayList<>();
         int j = i + 1;
@@ -131,7 +136,6 @@ public final class DocSnippets {
           text.add(l.startsWith(indent) ? l.substring(indent.length()) : l.stripLeading());
           j++;
         }
-        String previous = i > 0 ? lines.get(i - 1) : "";
         String marker = MARKER.matcher(previous).matches() ? previous : null;
         if (marker == null && ANY_MARKER.matcher(previous).find()) {
           problems.add(where + ":" + i + ": malformed marker (expected <!-- snippet: path#tag -->): " + previous);
@@ -152,7 +156,7 @@ public final class DocSnippets {
       }
       if (otherFence == 0 && MARKER.matcher(line).matches()
           && (i + 1 >= lines.size() || !FENCE.matcher(lines.get(i + 1)).matches())) {
-        problems.add(where + ":" + (i + 1) + ": snippet marker not followed by a ```java or ```kotlin block: "
+        problems.add(where + ":" + (i + 1) + ": snippet marker not followed by a ```java, ```kotlin or ```xml block: "
             + line.strip());
       }
     }

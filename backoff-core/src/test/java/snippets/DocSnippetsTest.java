@@ -137,7 +137,30 @@ class DocSnippetsTest {
     write("core/src/test/java/snippets/core/Hello.java", SOURCE);
 
     assertThat(DocSnippets.check(root)).singleElement().asString()
-        .startsWith("README.md:1: snippet marker not followed by a ```java or ```kotlin block");
+        .startsWith("README.md:1: snippet marker not followed by a ```java, ```kotlin or ```xml block");
+  }
+
+  @Test
+  void check_xmlBlockWithMarker_isCheckedAgainstItsXmlRegion() throws IOException {
+    write("core/src/test/resources/snippets/pom.xml", "<!-- tag::pom[] -->", "<project>", "  <x>1</x>",
+        "</project>", "<!-- end::pom[] -->");
+    write("docs/page.md", "<!-- snippet: core/src/test/resources/snippets/pom.xml#pom -->", "```xml", "<project>",
+        "  <x>1</x>", "</project>", "```");
+    assertThat(DocSnippets.check(root)).isEmpty();
+
+    write("docs/page.md", "<!-- snippet: core/src/test/resources/snippets/pom.xml#pom -->", "```xml", "<project>",
+        "  <x>2</x>", "</project>", "```");
+    assertThat(DocSnippets.check(root)).singleElement().asString()
+        .startsWith("docs/page.md:2: the block differs from core/src/test/resources/snippets/pom.xml#pom")
+        .contains("\n-   <x>2</x>\n+   <x>1</x>\n");
+  }
+
+  @Test
+  void check_xmlBlockWithoutMarker_isAFragmentNotChecked() throws IOException {
+    write("docs/page.md", "```xml", "<dependency/>", "```", "", "```java", "int x = 1;", "```");
+
+    assertThat(DocSnippets.check(root)).containsExactly(
+        "docs/page.md:5: ```java block has no <!-- snippet: path#tag --> marker on the line before its fence");
   }
 
   @Test

@@ -1,10 +1,12 @@
 package snippets.http;
 
 // tag::async[]
-import static java.net.http.HttpResponse.BodyHandlers.ofString;
-
-import io.github.backoff.Retrier;
+import io.github.backoff.RetryPolicy;
+import io.github.backoff.http.RetryingHttpClient;
+import io.github.backoff.strategy.Backoff;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 // end::async[]
 // tag::http[]
@@ -35,11 +37,16 @@ import java.net.http.HttpRequest;
 final class ReadmeSnippets {
   private ReadmeSnippets() {}
 
-  static CompletableFuture<String> async(RetryPolicy<String> policy, HttpClient httpClient, HttpRequest request) {
+  static CompletableFuture<String> async(HttpClient httpClient, HttpRequest request, Duration base) {
     // tag::async[]
-    Retrier<String> retrier = Retrier.of(policy);
-    CompletableFuture<String> body = retrier.callAsync(() -> httpClient.sendAsync(request, ofString())
-        .thenApply(HttpResponse::body));
+    RetryPolicy<HttpResponse<?>> policy = RetryPolicy.<HttpResponse<?>>builder()
+        .withBackoff(Backoff.exponential(base, 2.0).withCap(Duration.ofSeconds(5)).withFullJitter())
+        .withMaxAttempts(4)
+        .throwOnRetryableResult()   // a 503 after the last attempt fails the future: it is no answer
+        .build();
+    RetryingHttpClient http = RetryingHttpClient.of(httpClient, policy);
+    CompletableFuture<String> body = http.sendAsync(request, BodyHandlers.ofString())
+        .thenApply(HttpResponse::body);
     // end::async[]
     return body;
   }

@@ -1,8 +1,11 @@
 package snippets.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.StopReason;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -12,21 +15,35 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 /** Runs README.md's java.net.http blocks ({@link ReadmeSnippets}) against a loopback server. */
 class ReadmeSnippetsTest {
   @Test
-  void async_failedAttemptThenSuccess_completesWithTheBody() throws IOException {
-    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.ok("hello")).start()) {
-      RetryPolicy<String> policy = RetryPolicy.<String>builder().withBackoff(Backoff.none()).withMaxAttempts(3)
-          .build();
+  void async_503Then200_completesWithTheBodyOf200() throws IOException {
+    try (FaultServer server = FaultServer.start().enqueue(FaultReply.status(503).withBody("busy"))) {
       HttpRequest request = HttpRequest.newBuilder(server.uri("/")).build();
 
-      CompletableFuture<String> body = ReadmeSnippets.async(policy, HttpClient.newHttpClient(), request);
+      CompletableFuture<String> body = ReadmeSnippets.async(HttpClient.newHttpClient(), request, Duration.ofMillis(1));
 
-      assertThat(body.join()).isEqualTo("hello");
-      assertThat(server.requestCount()).isEqualTo(1);
+      assertThat(body.join()).isEqualTo("ok");
+      assertThat(server.requestCount()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void async_503Always_failsWithRetryExceptionInsteadOfReturningTheBody() throws IOException {
+    try (FaultServer server = FaultServer.builder().withDefaultReply(FaultReply.status(503).withBody("busy"))
+        .start()) {
+      HttpRequest request = HttpRequest.newBuilder(server.uri("/")).build();
+
+      CompletableFuture<String> body = ReadmeSnippets.async(HttpClient.newHttpClient(), request, Duration.ofMillis(1));
+
+      assertThatThrownBy(body::join).isInstanceOf(CompletionException.class)
+          .cause().isInstanceOfSatisfying(RetryException.class,
+              e -> assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
+      assertThat(server.requestCount()).isEqualTo(4);
     }
   }
 

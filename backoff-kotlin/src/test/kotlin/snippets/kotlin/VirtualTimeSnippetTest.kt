@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test
 import java.time.Duration
 // end::test[]
 
+import java.io.IOException
 import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.toList
@@ -41,8 +42,15 @@ class VirtualTimeSnippetTest {
     var polls = 0
     assertThat(awaitJob { if (++polls < 3) "RUNNING" else "DONE" }).isEqualTo("DONE")
     assertThat(latestStatus(RetryPolicy.builder<String>().build()) { "UP" }).isEqualTo("UP")
-    assertThat(resilientPrices(RetryPolicy.builder<Double>().build()) { flow { emit(1.0) } }.toList())
-      .containsExactly(1.0)
+    var collections = 0
+    assertThat(resilientPrices {
+      flow {
+        emit(1.0)
+        if (++collections < 2) throw IOException("feed dropped")
+        emit(2.0)
+      }
+    }.toList()).containsExactly(1.0, 1.0, 2.0)       // the first collection's 1.0, then the second's, after a wait
+    assertThat(collections).isEqualTo(2)
     assertThat(builtFromKotlin().maxAttempts()).isEqualTo(5)
   }
 }

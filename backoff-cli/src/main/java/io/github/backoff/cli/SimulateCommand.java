@@ -46,8 +46,8 @@ import picocli.CommandLine.TypeConversionException;
     versionProvider = VersionProvider.class,
     modelTransformer = SimulateCommand.ModelOptions.class,
     description = {
-        "Simulates N clients competing for one service and reports work (calls made) and completion time per "
-            + "strategy: the AWS study \"Exponential Backoff And Jitter\" (model occ) or a one-at-a-time server.",
+        "Simulates clients competing for one service and reports, per strategy or policy, what they cost the "
+            + "service and how long the clients wait; models: " + Vocabulary.MODELS_TOKEN + ".",
         "",
         "With no options it runs the study: model occ, clients 10..190:10, strategies none, exponential, "
             + "full-jitter, equal-jitter, decorrelated-jitter, 100 runs each, base 5, cap 2000.",
@@ -85,8 +85,9 @@ final class SimulateCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--model", paramLabel = "MODEL", defaultValue = "occ", completionCandidates = ModelNames.class,
-      description = "The model: ${COMPLETION-CANDIDATES} (occ: optimistic concurrency, the study; overload: an open "
-          + "system with an outage, see the overload options; hedging: hedged requests across load levels). Default ${DEFAULT-VALUE}.")
+      description = "The model: ${COMPLETION-CANDIDATES} (occ: optimistic concurrency, the AWS study "
+          + "\"Exponential Backoff And Jitter\"; single-server: N clients and a one-at-a-time server; overload: an "
+          + "open system with an outage, see the overload options; hedging: hedged requests across load levels). Default ${DEFAULT-VALUE}.")
   String model;
 
   @Option(names = "--strategies", paramLabel = "LIST", completionCandidates = Vocabulary.StrategyNames.class,

@@ -1,6 +1,7 @@
 package io.github.backoff.cli;
 
 import io.github.backoff.preset.Preset;
+import io.github.backoff.sim.ModelRegistry;
 import io.github.backoff.strategy.BackoffSpec;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * The words every command shares, taken from the registries so that help, man pages, completion and the docs tables
  * cannot drift from what the commands accept: strategy names ({@link BackoffSpec#NAMES}), preset names
- * ({@link Preset#names()}), the duration forms, the output formats.
+ * ({@link Preset#names()}), the simulator's models ({@link ModelRegistry}), the duration forms, the output formats.
  *
  * <p>Command descriptions say {@value #STRATEGIES_TOKEN} and {@value #PRESETS_TOKEN} where the lists go;
  * {@link #fill(CommandLine)} puts them in when the command line is built. Options list them through picocli's
@@ -25,6 +26,8 @@ final class Vocabulary {
   static final String STRATEGIES_TOKEN = "@STRATEGIES@";
   /** Where a command's description lists the presets. */
   static final String PRESETS_TOKEN = "@PRESETS@";
+  /** Where a command's description lists the simulator's models. */
+  static final String MODELS_TOKEN = "@MODELS@";
   /** The forms every duration option takes, in every command (one converter: {@link DurationConverter}). */
   static final String DURATIONS = "Durations: 250ms, 1.5s, 2m, 500us, 10ns, 1h or ISO-8601 (PT1S).";
 
@@ -33,6 +36,11 @@ final class Vocabulary {
   /** The core strategies, comma-separated, in their documented order. */
   static String strategies() {
     return String.join(", ", BackoffSpec.NAMES);
+  }
+
+  /** The simulator's models ({@link ModelRegistry#defaults()}), comma-separated, in registration order. */
+  static String models() {
+    return String.join(", ", ModelRegistry.defaults().names());
   }
 
   /** The presets, comma-separated, each parameterised one with what it takes: "truncated-binary (takes ...)". */
@@ -73,7 +81,8 @@ final class Vocabulary {
     String[] description = spec.usageMessage().description();
     String[] filled = new String[description.length];
     for (int i = 0; i < description.length; i++) {
-      filled[i] = description[i].replace(STRATEGIES_TOKEN, strategies()).replace(PRESETS_TOKEN, presets());
+      filled[i] = description[i].replace(STRATEGIES_TOKEN, strategies()).replace(PRESETS_TOKEN, presets())
+          .replace(MODELS_TOKEN, models());
     }
     spec.usageMessage().description(filled);
     commandLine.getSubcommands().values().forEach(Vocabulary::fill);

@@ -10,11 +10,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Runs real processes: {@code sh -c} scripts that fail a given number of times, counting in a temporary file. */
 class ExecCommandTest {
+  /** A wait as the retry log prints it: under a second in ms ({@code 610ms}, {@code 4.2ms}), else in s ({@code 1.37s}). */
+  private static final String WAIT = "([1-9][0-9]*(\\.[0-9]{1,2})?s|[0-9]+(\\.[0-9]{1,2})?ms)";
+  /** A line of the retry log, as {@link ExecCommand.Log} prints it. */
+  static final Pattern LOG_LINE = Pattern.compile("backoff: attempt [0-9]+(/[0-9]+)? failed \\((exit [0-9]+|timed out "
+      + "after " + WAIT + ")\\); (retrying in " + WAIT + "|giving up.*)");
+
   @TempDir
   Path dir;
 
@@ -47,7 +54,22 @@ class ExecCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(runs()).isEqualTo(3);
     assertThat(run.errLines()).hasSize(2).allMatch(l -> l.matches(
-        "backoff: attempt [12]/5 failed \\(exit 1\\); retrying in [0-9.]+m?s"));
+        "backoff: attempt [12]/5 failed \\(exit 1\\); retrying in [0-9.]+m?s"))
+        .allMatch(l -> LOG_LINE.matcher(l).matches());
+  }
+
+  @Test
+  void docs_sampleRetryLogs_areInTheFormatTheCommandPrints() throws IOException {
+    int lines = 0;
+    for (Path file : DocumentedCommandsTest.markdown()) {
+      for (String line : Files.readAllLines(file)) {
+        if (line.strip().startsWith("backoff: attempt")) {
+          assertThat(line.strip()).as("%s: a retry log line as exec prints it", file).matches(LOG_LINE);
+          lines++;
+        }
+      }
+    }
+    assertThat(lines).as("sample retry log lines in README.md and docs/").isGreaterThanOrEqualTo(3);
   }
 
   @Test

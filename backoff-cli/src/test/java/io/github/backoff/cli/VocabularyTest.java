@@ -3,6 +3,7 @@ package io.github.backoff.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.preset.Preset;
+import io.github.backoff.sim.ModelRegistry;
 import io.github.backoff.strategy.BackoffSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -81,6 +82,19 @@ class VocabularyTest {
       }
     }
     assertThat(checked).as("duration options checked").isGreaterThanOrEqualTo(10);
+  }
+
+  @Test
+  void help_rootAndSimulate_nameEveryModelOfTheRegistry() {
+    List<String> models = ModelRegistry.defaults().names();
+    assertThat(models).contains("occ", "single-server", "overload", "hedging");
+    String root = CliRun.of("--help").out().replaceAll("\\s+", " ");
+    String simulate = CliRun.of("simulate", "--help").out().replaceAll("\\s+", " ");
+    assertThat(root).as("backoff --help").contains("models: " + String.join(", ", models));
+    assertThat(simulate).as("backoff simulate --help").contains("models: " + String.join(", ", models));
+    for (String model : models) {
+      assertThat(simulate).as("simulate --help explains --model %s", model).contains(model + ": ");
+    }
   }
 
   @Test

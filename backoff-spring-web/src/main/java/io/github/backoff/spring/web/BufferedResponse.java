@@ -26,7 +26,9 @@ final class BufferedResponse implements ClientHttpResponse {
   static BufferedResponse readAndClose(ClientHttpResponse response) throws IOException {
     try (response) {
       HttpHeaders headers = new HttpHeaders();
-      headers.putAll(response.getHeaders());
+      // forEach and addAll(String, List): methods Spring Framework 6.2 and 7 both have (putAll(HttpHeaders) is
+      // 7's only), so that a Spring Boot 3.5 application runs this jar (backoff-boot3-compat).
+      response.getHeaders().forEach(headers::addAll);
       byte[] bytes;
       try (InputStream in = response.getBody()) {
         bytes = in.readAllBytes();

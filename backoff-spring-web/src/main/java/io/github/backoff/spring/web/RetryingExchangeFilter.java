@@ -15,6 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
@@ -24,6 +26,8 @@ import org.springframework.web.reactive.function.client.WebClientRequestExceptio
 import org.springframework.web.reactive.function.client.support.ClientResponseWrapper;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
 
 /**
  * Retries the exchanges of a Spring {@code WebClient} under a {@link RetryPolicy}, with the HTTP rules every Backoff
@@ -46,6 +50,8 @@ import reactor.core.publisher.Mono;
  *
  * <p><b>Cancellation.</b> Cancelling the subscription (a {@code dispose()}, a {@code timeout(...)}, a
  * {@code take(...)} downstream) cancels the pending retry and the exchange in flight: no attempt starts after it.
+ * What a connector reports about an exchange after this filter cancelled it (the JDK connector's "Request
+ * cancelled") is logged at DEBUG, not passed to Reactor's error-dropped hook, whose default logs it as an ERROR.
  *
  * <p><b>How an exchange ended.</b> When retries stop without a response to return, the {@code Mono} fails with the
  * core's {@link RetryException}, whose {@code reason()} says why; when they stop on a retryable status, that response
@@ -60,8 +66,9 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
       response -> response.statusCode().value(), (response, name) -> response.headers().asHttpHeaders().getFirst(name));
 
   /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
+  // getFirst, not 7's containsHeader: Spring Framework 6.2 (Boot 3.5) has it too.
   private static final BiPredicate<ClientRequest, String> HAS_HEADER =
-      (request, name) -> request.headers().containsHeader(name);
+      (request, name) -> request.headers().getFirst(name) != null;
 
   private final RetryPolicy<? super ClientResponse> policy;
   private final HttpRetryOptions options;
@@ -167,13 +174,47 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
   }
 
   private CompletableFuture<Object> attempt(ClientRequest request, ExchangeFunction next, boolean retryable) {
-    return next.exchange(request)
+    AbandonedAttempt abandoned = new AbandonedAttempt();
+    CompletableFuture<Object> attempt = next.exchange(request)
         // The HTTP rules judge the I/O failure itself, not WebClient's wrapper of it.
         .onErrorMap(WebClientRequestException.class, e -> e.getCause() != null ? e.getCause() : e)
         .flatMap(response -> retryable && options.isRetryableStatus(response.statusCode().value())
             ? buffered(response) : Mono.just(response))
         .<Object>map(response -> response)
+        .contextWrite(context -> context.put(AbandonedAttempt.ON_ERROR_DROPPED, abandoned))
         .toFuture();
+    abandoned.attempt = attempt;
+    return attempt;
+  }
+
+  /**
+   * Reactor's error-dropped hook for one attempt's exchange. When an attempt times out, or the caller cancels, the
+   * attempt's future is cancelled and the exchange with it; a connector may report its own failure after that: the
+   * JDK connector's {@code HttpClient} completes the cancelled request with "Request cancelled", which Reactor can
+   * no longer deliver and passes to the error-dropped hook, whose default logs an ERROR with a 40-line stack trace,
+   * once per abandoned attempt. That failure is the cancellation we asked for, so it is logged at DEBUG only. Any
+   * other dropped error (the attempt was not cancelled) goes on to the application's global hook or Reactor's
+   * default, as it would without this filter.
+   *
+   * <p>Reactor looks a context-local hook up under the key {@value #ON_ERROR_DROPPED}
+   * ({@code Operators.onErrorDropped(Throwable, Context)}) before its global one.
+   */
+  static final class AbandonedAttempt implements Consumer<Throwable> {
+    static final String ON_ERROR_DROPPED = "reactor.onErrorDropped.local";
+    private static final System.Logger LOG = System.getLogger(RetryingExchangeFilter.class.getName());
+
+    /** The attempt's future, set once it exists (a drop before that cannot follow a cancellation of it). */
+    volatile CompletableFuture<?> attempt;
+
+    @Override
+    public void accept(Throwable dropped) {
+      CompletableFuture<?> future = attempt;
+      if (future != null && future.isCancelled()) {
+        LOG.log(System.Logger.Level.DEBUG, "exchange of an abandoned attempt ended with {0}", dropped.toString());
+        return;
+      }
+      Operators.onErrorDropped(dropped, Context.empty());
+    }
   }
 
   /**
@@ -185,7 +226,8 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
     return response.bodyToMono(byte[].class)
         .defaultIfEmpty(new byte[0])
         .map(bytes -> ClientResponse.create(response.statusCode(), response.strategies())
-            .headers(headers -> headers.addAll(response.headers().asHttpHeaders()))
+            // addAll(String, List), not 7's addAll(HttpHeaders): Spring Framework 6.2 has it too (Boot 3.5)
+            .headers(headers -> response.headers().asHttpHeaders().forEach(headers::addAll))
             .cookies(cookies -> cookies.addAll(response.cookies()))
             .request(response.request())
             .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))

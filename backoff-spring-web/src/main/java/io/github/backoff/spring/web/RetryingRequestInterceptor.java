@@ -68,8 +68,9 @@ public final class RetryingRequestInterceptor implements ClientHttpRequestInterc
   /** Reads Spring's responses for the shared HTTP retry code. */
   private static final HttpResponseReader READER = new SpringResponseReader();
   /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
+  // getFirst, not 7's containsHeader: Spring Framework 6.2 (Boot 3.5) has it too.
   private static final BiPredicate<HttpRequest, String> HAS_HEADER =
-      (request, name) -> request.getHeaders().containsHeader(name);
+      (request, name) -> request.getHeaders().getFirst(name) != null;
 
   private final RetryPolicy<? super ClientHttpResponse> policy;
   private final HttpRetryOptions options;

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -29,6 +30,7 @@ import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.Disposable;
+import reactor.core.publisher.Hooks;
 
 /**
  * WebClient (on the JDK connector) through the filter against a real loopback server that counts what it sees. Waits
@@ -318,15 +320,44 @@ class RetryingExchangeFilterTest {
   }
 
   @Test
-  void filter_attemptTimeout_endsAStalledAttemptAndRetries() {
-    server.enqueue(FaultReply.stall());
-    RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(3)
-        .withAttemptTimeout(Duration.ofSeconds(1)).build();
+  void filter_attemptTimeout_endsAStalledAttemptAndRetries_passingNothingToReactorsErrorDroppedHook() {
+    // The JDK connector completes the timed-out exchange with "Request cancelled" after the filter cancelled it;
+    // Reactor's default hook for such an error logs an ERROR with its stack trace, once per attempt.
+    List<Throwable> dropped = new CopyOnWriteArrayList<>();
+    Hooks.onErrorDropped(dropped::add);
+    try {
+      server.enqueue(FaultReply.stall());
+      RetryPolicy<Object> policy = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(3)
+          .withAttemptTimeout(Duration.ofSeconds(1)).build();
 
-    String body = client(RetryingExchangeFilter.of(policy)).get().uri(server.uri("/items")).retrieve()
-        .bodyToMono(String.class).block(AWAIT);
+      String body = client(RetryingExchangeFilter.of(policy)).get().uri(server.uri("/items")).retrieve()
+          .bodyToMono(String.class).block(AWAIT);
 
-    assertThat(body).isEqualTo("ok");
-    assertThat(server.requestCount()).isEqualTo(2);
+      assertThat(body).isEqualTo("ok");
+      assertThat(server.requestCount()).isEqualTo(2);
+      assertThat(dropped).as("errors passed to Reactor's global error-dropped hook").isEmpty();
+    } finally {
+      Hooks.resetOnErrorDropped();
+    }
+  }
+
+  @Test
+  void abandonedAttempt_droppedWhileTheAttemptRuns_goesToTheGlobalHook() {
+    List<Throwable> dropped = new CopyOnWriteArrayList<>();
+    Hooks.onErrorDropped(dropped::add);
+    try {
+      RetryingExchangeFilter.AbandonedAttempt hook = new RetryingExchangeFilter.AbandonedAttempt();
+      IllegalStateException early = new IllegalStateException("before the attempt exists");
+      hook.accept(early);
+      hook.attempt = new CompletableFuture<>();
+      IllegalStateException running = new IllegalStateException("while it runs");
+      hook.accept(running);
+      hook.attempt.cancel(false);
+      hook.accept(new IllegalStateException("after it was cancelled"));
+
+      assertThat(dropped).containsExactly(early, running);
+    } finally {
+      Hooks.resetOnErrorDropped();
+    }
   }
 }
