@@ -195,6 +195,37 @@ class DurableRetryTopicsBrokerTest {
     assertThat(deliveries.get(3).atMillis() - third.atMillis()).isBetween(300L - 5, 300L + 3_000);
   }
 
+  @Test
+  void defaultErrorHandler_keyedBackOffFunction_waitsEachRecordsKeyedDelays() throws Exception {
+    DurableSchedule schedule = DurableSchedule.builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(600)).withRandomization(0.5))
+        .withMaxAttempts(3).build();
+    KeyedBackOffFunction backOffs = KeyedBackOffFunction.of(schedule);
+    KafkaTestApp.Settings settings = new KafkaTestApp.Settings("blocking", broker.getBrokersAsString(),
+        "blocking-orders", null, 0, null);
+    try (AnnotationConfigApplicationContext app = KafkaTestApp.startBlocking(settings, backOffs)) {
+      send(app, "blocking-orders", "b-1");
+      send(app, "blocking-orders", "b-2");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (KafkaTestApp.RECOVERED.size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+    }
+
+    assertThat(KafkaTestApp.RECOVERED).containsExactly("b-1", "b-2");
+    for (String key : List.of("b-1", "b-2")) {
+      List<KafkaTestApp.Delivery> d = deliveries("blocking-orders", key);
+      assertThat(d).hasSize(3);
+      for (int retry = 1; retry <= 2; retry++) {
+        long keyed = schedule.delay(KeyedRandom.hash(key), retry).toMillis();
+        long gap = d.get(retry).atMillis() - d.get(retry - 1).atMillis();
+        System.out.printf("blocking: %s retry %d after %d ms (keyed %d ms)%n", key, retry, gap, keyed);
+        assertThat(gap).isBetween(keyed - 5, keyed + 2_000);
+      }
+    }
+    assertThat(schedule.delay(KeyedRandom.hash("b-1"), 1)).isNotEqualTo(schedule.delay(KeyedRandom.hash("b-2"), 1));
+  }
+
   private static void send(AnnotationConfigApplicationContext app, String topic, String key) throws Exception {
     @SuppressWarnings("unchecked")
     KafkaTemplate<String, String> template = app.getBean(KafkaTemplate.class);

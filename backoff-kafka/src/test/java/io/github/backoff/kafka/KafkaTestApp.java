@@ -25,6 +25,7 @@ import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
@@ -32,6 +33,7 @@ import org.springframework.kafka.retrytopic.RetryTopicConfigurationSupport;
 import org.springframework.kafka.retrytopic.RetryTopicHeaders;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.util.backoff.BackOff;
+import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * A small Spring Kafka application whose listener always fails, with retry topics: what each test starts (and
@@ -137,6 +139,58 @@ final class KafkaTestApp {
       return new AlwaysFailing(settings.name());
     }
   }
+
+  /** The same application with blocking retries: {@code DefaultErrorHandler} with a keyed back-off per record. */
+  static AnnotationConfigApplicationContext startBlocking(Settings settings, KeyedBackOffFunction backOffs) {
+    AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+    context.registerBean("settings", Settings.class, () -> settings);
+    context.registerBean(KeyedBackOffFunction.class, () -> backOffs);
+    context.register(BlockingConfig.class);
+    context.refresh();
+    return context;
+  }
+
+  @Configuration
+  @EnableKafka
+  static class BlockingConfig {
+    @Autowired Settings settings;
+
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, String> kafkaListenerContainerFactory(
+        KeyedBackOffFunction backOffs) {
+      Map<String, Object> props = new HashMap<>();
+      props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.brokers());
+      props.put(ConsumerConfig.GROUP_ID_CONFIG, "app-" + settings.topic());
+      props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+      props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+      props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+      ConcurrentKafkaListenerContainerFactory<String, String> factory = new ConcurrentKafkaListenerContainerFactory<>();
+      factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(props));
+      factory.getContainerProperties().setPollTimeout(100);
+      DefaultErrorHandler handler = new DefaultErrorHandler((record, exception) -> RECOVERED.add(String.valueOf(record.key())),
+          new FixedBackOff(0, 0));
+      handler.setBackOffFunction(backOffs);
+      factory.setCommonErrorHandler(handler);
+      return factory;
+    }
+
+    @Bean
+    KafkaTemplate<String, String> kafkaTemplate() {
+      Map<String, Object> props = new HashMap<>();
+      props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.brokers());
+      props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+      props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+      return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(props));
+    }
+
+    @Bean
+    AlwaysFailing listener() {
+      return new AlwaysFailing(settings.name());
+    }
+  }
+
+  /** The keys of the records {@code DefaultErrorHandler} gave up on. */
+  static final Queue<String> RECOVERED = new ConcurrentLinkedQueue<>();
 
   static final class AlwaysFailing {
     private final String app;
