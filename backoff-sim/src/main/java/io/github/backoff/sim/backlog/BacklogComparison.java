@@ -13,27 +13,30 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Runs {@link BacklogModel#defaults()} with each {@link BacklogModel.Jitter}, prints the comparison as a Markdown
- * table and writes {@code durable-backlog.csv} (attempts and successes a second) and {@code durable-backlog.png}
- * (the busiest second of each minute) into the directory given as the first argument.
+ * table and writes {@code durable-backlog.png} (the busiest second of each minute) into the directory given as the
+ * first argument and {@code durable-backlog.csv} (attempts and successes a second) into the second (default: the
+ * first).
  *
  * <pre>{@code
- * java -cp ... io.github.backoff.sim.backlog.BacklogComparison docs/images
+ * java -cp ... io.github.backoff.sim.backlog.BacklogComparison docs/images docs/data
  * }</pre>
  */
 public final class BacklogComparison {
   private BacklogComparison() {}
 
-  /** Runs the comparison; {@code args[0]} is the output directory (default: the current one). */
+  /** Runs the comparison; {@code args[0]} is the chart's directory, {@code args[1]} the CSV's (default: the chart's). */
   public static void main(String[] args) throws IOException {
     Path dir = Path.of(args.length > 0 ? args[0] : ".");
+    Path csvDir = args.length > 1 ? Path.of(args[1]) : dir;
     Files.createDirectories(dir);
+    Files.createDirectories(csvDir);
     BacklogModel model = BacklogModel.defaults();
     List<BacklogModel.Outcome> outcomes = new ArrayList<>();
     for (BacklogModel.Jitter jitter : BacklogModel.Jitter.values()) {
       outcomes.add(model.run(jitter));
     }
     table(model, outcomes, System.out);
-    csv(outcomes, dir.resolve("durable-backlog.csv"));
+    csv(outcomes, csvDir.resolve("durable-backlog.csv"));
     BitmapEncoder.saveBitmap(chart(model, outcomes), dir.resolve("durable-backlog.png").toString(),
         BitmapEncoder.BitmapFormat.PNG);
   }
