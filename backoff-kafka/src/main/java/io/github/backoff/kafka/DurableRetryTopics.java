@@ -39,13 +39,18 @@ import org.springframework.util.backoff.BackOffExecution;
  * of the same partition that drew a later one (by at most twice the fraction of the tier).
  *
  * <pre>{@code
- * DurableRetryTopics topics = DurableRetryTopics.of(schedule, 4).withJitterWithinTier(0.2);
- * RetryTopicConfiguration configuration = topics.configure(RetryTopicConfigurationBuilder.newInstance())
- *     .includeTopic("orders")
- *     .create(template);
- * // and in a RetryTopicConfigurationSupport subclass:
- * //   protected void configureCustomizers(...) / or a DeadLetterPublishingRecovererFactory customizer:
- * factory.setHeadersFunction(topics.dueTimeHeaders());
+ * static final DurableRetryTopics TOPICS = DurableRetryTopics.of(schedule, 4).withJitterWithinTier(0.2);
+ *
+ * // in a @Configuration class extending RetryTopicConfigurationSupport:
+ * @Bean
+ * RetryTopicConfiguration orderRetries(KafkaTemplate<String, String> template) {
+ *   return TOPICS.configure(RetryTopicConfigurationBuilder.newInstance()).includeTopic("orders").create(template);
+ * }
+ *
+ * @Override
+ * protected Consumer<DeadLetterPublishingRecovererFactory> configureDeadLetterPublishingContainerFactory() {
+ *   return factory -> factory.setHeadersFunction(TOPICS.dueTimeHeaders());
+ * }
  * }</pre>
  *
  * <p>Immutable and thread-safe.
