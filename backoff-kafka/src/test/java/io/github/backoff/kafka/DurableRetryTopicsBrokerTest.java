@@ -128,7 +128,7 @@ class DurableRetryTopicsBrokerTest {
       for (int i = 1; i < deliveries.size(); i++) {
         long gap = deliveries.get(i).atMillis() - deliveries.get(i - 1).atMillis();
         System.out.printf("timed: retry %d after %d ms (tier %d ms)%n", i, gap, expected[i - 1]);
-        assertThat(gap).isBetween(expected[i - 1] - 5, expected[i - 1] + 3_000);
+        assertThat(gap).isBetween(expected[i - 1] - 5, expected[i - 1] + 5_000);
       }
     }
   }
@@ -189,10 +189,10 @@ class DurableRetryTopicsBrokerTest {
     long gap = third.atMillis() - second.atMillis();
     System.out.printf("restart: stopped %d ms after attempt 2; attempt 3 came %d ms after attempt 2 (tier 2500 ms)%n",
         restartedAt - second.atMillis(), gap);
-    assertThat(gap).isBetween(2500L - 5, 2500L + 4_000);
+    assertThat(gap).isBetween(2500L - 5, 2500L + 6_000);
     assertThat(third.atMillis()).isGreaterThanOrEqualTo(third.dueMillis() - 5);
     assertThat(third.dueMillis() - second.atMillis()).isBetween(2500L - 50, 2500L + 5);
-    assertThat(deliveries.get(3).atMillis() - third.atMillis()).isBetween(300L - 5, 300L + 3_000);
+    assertThat(deliveries.get(3).atMillis() - third.atMillis()).isBetween(300L - 5, 300L + 5_000);
   }
 
   @Test
@@ -220,7 +220,7 @@ class DurableRetryTopicsBrokerTest {
         long keyed = schedule.delay(KeyedRandom.hash(key), retry).toMillis();
         long gap = d.get(retry).atMillis() - d.get(retry - 1).atMillis();
         System.out.printf("blocking: %s retry %d after %d ms (keyed %d ms)%n", key, retry, gap, keyed);
-        assertThat(gap).isBetween(keyed - 5, keyed + 2_000);
+        assertThat(gap).isBetween(keyed - 5, keyed + 5_000);
       }
     }
     assertThat(schedule.delay(KeyedRandom.hash("b-1"), 1)).isNotEqualTo(schedule.delay(KeyedRandom.hash("b-2"), 1));
