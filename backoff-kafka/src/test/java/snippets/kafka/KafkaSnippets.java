@@ -32,7 +32,7 @@ final class KafkaSnippets {
             .withBackoff(Backoff.exponential(Duration.ofSeconds(1), 2.0).withCap(Duration.ofMinutes(5))
                 .withFullJitter())
             .withMaxAttempts(11)
-            .build(), 4)                  // ten retries in four retry topics, the same on every instance
+            .build(), 4)                  // ten retries at four fixed delays, the same on every instance
         .withJitterWithinTier(0.2);       // each record due within ±20 % of its tier, keyed by the record
 
     @Bean

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 /**
  * A schedule reduced to at most K distinct delays ("tiers"), for engines that need a finite set of delays fixed at
- * start-up: Kafka retry topics (one topic per delay), queues with a few delay levels. Made by
+ * start-up: Kafka retry topics (named after their delays), queues with a few delay levels. Made by
  * {@link DurableSchedule#tiers(int)}.
  *
  * <p>How: each retry's nominal wait is the midpoint of the strategy's range for that retry (the mean of a uniform

@@ -67,8 +67,8 @@ public final class DurableRetryTopics {
   }
 
   /**
-   * {@code schedule}'s default strategy in at most {@code maxTiers} retry topics, over the retries the schedule
-   * allows.
+   * {@code schedule}'s default strategy at no more than {@code maxTiers} distinct delays, over the retries the
+   * schedule allows. (Spring Kafka still makes a topic per retry, with an index after a repeated delay.)
    *
    * @throws NullPointerException if {@code schedule} is null
    * @throws IllegalArgumentException if {@code maxTiers < 1}
