@@ -32,7 +32,12 @@ final class LocalPostgres implements AutoCloseable {
 
   /** Why a server cannot be started here, or empty if it can. */
   static Optional<String> unavailable() {
-    if (binaries().isEmpty()) {
+    return unavailable(Path.of("/usr/lib/postgresql"));
+  }
+
+  /** {@link #unavailable()} with the binaries looked for under {@code base}. */
+  static Optional<String> unavailable(Path base) {
+    if (binaries(base).isEmpty()) {
       return Optional.of("PostgreSQL binaries not found under /usr/lib/postgresql/*/bin"
           + " (apt-get install -y postgresql): PostgreSQL tests skipped");
     }
@@ -43,7 +48,7 @@ final class LocalPostgres implements AutoCloseable {
   }
 
   static LocalPostgres start() throws IOException, InterruptedException {
-    Path bin = binaries().orElseThrow();
+    Path bin = binaries(Path.of("/usr/lib/postgresql")).orElseThrow();
     boolean root = isRoot();
     Path dir = Files.createTempDirectory("backoff-pg");
     int port;
@@ -102,8 +107,7 @@ final class LocalPostgres implements AutoCloseable {
     return "root".equals(System.getProperty("user.name"));
   }
 
-  private static Optional<Path> binaries() {
-    Path base = Path.of("/usr/lib/postgresql");
+  private static Optional<Path> binaries(Path base) {
     if (!Files.isDirectory(base)) {
       return Optional.empty();
     }
