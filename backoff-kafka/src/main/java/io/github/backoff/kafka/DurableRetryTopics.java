@@ -17,6 +17,7 @@ import org.springframework.kafka.listener.TimestampedException;
 import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
 import org.springframework.kafka.retrytopic.RetryTopicHeaders;
+import org.springframework.kafka.retrytopic.SameIntervalTopicReuseStrategy;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 
@@ -134,9 +135,32 @@ public final class DurableRetryTopics {
     };
   }
 
-  /** {@code builder.customBackoff(backOff()).maxAttempts(maxAttempts())}: the rest is the caller's. */
+  /**
+   * {@code builder.customBackoff(backOff()).maxAttempts(maxAttempts())} and the topic-reuse strategy the tiers need:
+   * Spring Kafka can share one topic between retries of the same delay only at the end of the chain
+   * ({@link SameIntervalTopicReuseStrategy#SINGLE_TOPIC}), so when a tier repeats earlier (800 ms, 800 ms, 6.4 s)
+   * each retry gets its own topic ({@link SameIntervalTopicReuseStrategy#MULTIPLE_TOPICS}: {@code -retry-800-0},
+   * {@code -retry-800-1}, ...). The rest of the configuration is the caller's.
+   */
   public RetryTopicConfigurationBuilder configure(RetryTopicConfigurationBuilder builder) {
-    return builder.customBackoff(backOff()).maxAttempts(maxAttempts());
+    return builder.customBackoff(backOff()).maxAttempts(maxAttempts())
+        .sameIntervalTopicReuseStrategy(onlyTrailingRepeats() ? SameIntervalTopicReuseStrategy.SINGLE_TOPIC
+            : SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS);
+  }
+
+  /** Whether every delay that occurs twice occurs only in the final run of equal delays. */
+  boolean onlyTrailingRepeats() {
+    List<Duration> delays = tiers.delays();
+    int tail = delays.size() - 1;
+    while (tail > 0 && delays.get(tail - 1).equals(delays.get(delays.size() - 1))) {
+      tail--;
+    }
+    for (int i = 1; i < tail; i++) {
+      if (delays.get(i).equals(delays.get(i - 1))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

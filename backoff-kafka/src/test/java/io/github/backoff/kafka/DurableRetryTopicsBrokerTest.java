@@ -134,6 +134,24 @@ class DurableRetryTopicsBrokerTest {
   }
 
   @Test
+  void repeatedTierInTheMiddle_getsATopicPerRetry_andEveryRetryRuns() throws Exception {
+    // 300 ms twice, then 600 ms twice: Spring Kafka can share a topic only between the last retries, so the adapter
+    // asks for a topic per retry, and the record is delivered five times before the dead-letter topic.
+    DurableRetryTopics topics = tiers(Duration.ofMillis(300), Duration.ofMillis(300), Duration.ofMillis(600),
+        Duration.ofMillis(600));
+    try (AnnotationConfigApplicationContext app = KafkaTestApp.start(durable("repeat", "repeat-orders", topics))) {
+      assertThat(topicsStartingWith("repeat-orders-")).containsExactly("repeat-orders-dlt",
+          "repeat-orders-retry-300-0", "repeat-orders-retry-300-1", "repeat-orders-retry-600-0",
+          "repeat-orders-retry-600-1");
+      send(app, "repeat-orders", "order-7");
+      assertThat(awaitDeadLetter("repeat-orders-dlt", Duration.ofSeconds(30)).key()).isEqualTo("order-7");
+    }
+    assertThat(deliveries("repeat-orders", "order-7")).extracting(KafkaTestApp.Delivery::topic)
+        .containsExactly("repeat-orders", "repeat-orders-retry-300-0", "repeat-orders-retry-300-1",
+            "repeat-orders-retry-600-0", "repeat-orders-retry-600-1");
+  }
+
+  @Test
   void jitterWithinTier_recordsThatFailedTogether_areDueAtTheirKeyedTimes() throws Exception {
     DurableRetryTopics topics = tiers(Duration.ofMillis(1000)).withJitterWithinTier(0.5);
     List<String> keys = List.of("k-0", "k-1", "k-2", "k-3", "k-4");

@@ -94,6 +94,21 @@ class DurableRetryTopicsTest {
   }
 
   @Test
+  void onlyTrailingRepeats_decidesWhetherTopicsCanBeShared() {
+    assertThat(TOPICS.onlyTrailingRepeats()).isTrue();
+    assertThat(tiers(1, 2, 2).onlyTrailingRepeats()).isTrue();
+    assertThat(tiers(1, 1, 2).onlyTrailingRepeats()).isFalse();
+    assertThat(tiers(1, 1).onlyTrailingRepeats()).isTrue();
+    assertThat(tiers(1, 2, 2, 3, 3).onlyTrailingRepeats()).isFalse();
+  }
+
+  private static DurableRetryTopics tiers(long... seconds) {
+    Duration[] delays = java.util.Arrays.stream(seconds).mapToObj(Duration::ofSeconds).toArray(Duration[]::new);
+    return DurableRetryTopics.of(DurableSchedule.builder().withBackoff(Tabulated.of(delays))
+        .withMaxAttempts(delays.length + 1).build(), delays.length);
+  }
+
+  @Test
   void withJitterWithinTier_outOfRange_fails() {
     assertThatThrownBy(() -> TOPICS.withJitterWithinTier(1.5)).hasMessage("fraction must be in [0, 1]: 1.5");
     assertThatThrownBy(() -> TOPICS.withJitterWithinTier(Double.NaN)).hasMessage("fraction must be in [0, 1]: NaN");

@@ -126,9 +126,11 @@ final class KafkaTestApp {
 
     @Bean
     RetryTopicConfiguration retryTopics(KafkaTemplate<String, String> template) {
-      return RetryTopicConfigurationBuilder.newInstance()
-          .customBackoff(settings.backOff())
-          .maxAttempts(settings.maxAttempts())
+      RetryTopicConfigurationBuilder builder = settings.topics() != null
+          ? settings.topics().configure(RetryTopicConfigurationBuilder.newInstance())
+          : RetryTopicConfigurationBuilder.newInstance().customBackoff(settings.backOff())
+              .maxAttempts(settings.maxAttempts());
+      return builder
           .includeTopic(settings.topic())
           .autoCreateTopicsWith(1, (short) 1)
           .create(template);
