@@ -14,4 +14,5 @@ module io.github.backoff {
   exports io.github.backoff.ratelimit;
   exports io.github.backoff.hedge;
   exports io.github.backoff.metrics;
+  exports io.github.backoff.durable;
 }
