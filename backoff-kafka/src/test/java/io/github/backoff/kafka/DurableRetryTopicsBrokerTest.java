@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.backoff.durable.DurableSchedule;
 import io.github.backoff.durable.KeyedRandom;
 import io.github.backoff.durable.Tabulated;
-import io.github.backoff.spring.backoff.SpringBackOff;
+import io.github.backoff.spring.SpringBackOff;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import java.util.ArrayList;
