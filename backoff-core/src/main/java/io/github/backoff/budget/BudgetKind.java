@@ -23,6 +23,9 @@ import java.util.Optional;
  *       {@code tokenRatio} 0.1 (gRPC)</td></tr>
  *   <tr><td>{@code retry-quota}</td><td>{@link RetryBudget#retryQuota(int, int, int)}</td><td>{@code capacity} 500,
  *       {@code retryCost} 5, {@code timeoutCost} 10 (AWS SDKs before 2026)</td></tr>
+ *   <tr><td>{@code retry-quota-2026}</td><td>{@link RetryBudget#retryQuota(int, int, int, int)}</td><td>
+ *       {@code capacity} 500, {@code retryCost} 14, {@code timeoutCost} 14, {@code throttlingCost} 5 (AWS SDKs from
+ *       2026, {@link RetryBudget#retryQuota2026()})</td></tr>
  *   <tr><td>{@code ratio}</td><td>{@link RetryBudget#ratio(double, Duration, int, Ticker)}</td><td>{@code percent}
  *       0.2, {@code window} 10 s, {@code minRetriesPerSecond} 10 (Finagle)</td></tr>
  * </table>
@@ -41,6 +44,13 @@ public enum BudgetKind {
   /** The AWS SDKs' retry quota before 2026, {@link RetryBudget#retryQuota(int, int, int)}. */
   RETRY_QUOTA("retry-quota", new Parameter("capacity", Integer.class, 500),
       new Parameter("retryCost", Integer.class, 5), new Parameter("timeoutCost", Integer.class, 10)),
+  /**
+   * The AWS SDKs' retry quota from 2026, {@link RetryBudget#retryQuota(int, int, int, int)}: a retry after throttling
+   * costs less, and a success gives back its last retry's cost, as the SDKs do ({@link RetryBudget#retryQuota2026()}).
+   */
+  RETRY_QUOTA_2026("retry-quota-2026", new Parameter("capacity", Integer.class, 500),
+      new Parameter("retryCost", Integer.class, 14), new Parameter("timeoutCost", Integer.class, 14),
+      new Parameter("throttlingCost", Integer.class, 5)),
   /** Finagle's ratio budget, {@link RetryBudget#ratio(double, Duration, int, Ticker)}. */
   RATIO("ratio", new Parameter("percent", Double.class, 0.2),
       new Parameter("window", Duration.class, Duration.ofSeconds(10)),
@@ -130,6 +140,9 @@ public enum BudgetKind {
         return RetryBudget.tokenBucket(intValue(values, 0), doubleValue(values, 1));
       case RETRY_QUOTA:
         return RetryBudget.retryQuota(intValue(values, 0), intValue(values, 1), intValue(values, 2));
+      case RETRY_QUOTA_2026:
+        return RetryBudget.retryQuota(intValue(values, 0), intValue(values, 1), intValue(values, 2),
+            intValue(values, 3));
       default:
         return RetryBudget.ratio(doubleValue(values, 0), (Duration) value(values, 1), intValue(values, 2), ticker);
     }

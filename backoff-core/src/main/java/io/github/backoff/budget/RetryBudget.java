@@ -137,7 +137,7 @@ public interface RetryBudget {
    * {@code THROTTLING_EXCEPTION_TOKEN_COST_V21 = 5}, {@code TOKEN_BUCKET_SIZE = 500}); docs/aws-2026.md.
    */
   static RetryBudget retryQuota2026() {
-    return retryQuota(500, 14, 14, 5);
+    return BudgetKind.RETRY_QUOTA_2026.create(Ticker.SYSTEM);
   }
 
   /**

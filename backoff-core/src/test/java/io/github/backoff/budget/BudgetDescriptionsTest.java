@@ -24,5 +24,18 @@ class BudgetDescriptionsTest {
     assertThat(BudgetKind.TOKEN_BUCKET.id()).isEqualTo("token-bucket");
     assertThat(BudgetKind.RETRY_QUOTA.id()).isEqualTo("retry-quota");
     assertThat(BudgetKind.RATIO.id()).isEqualTo("ratio");
+    assertThat(BudgetKind.RETRY_QUOTA_2026.id()).isEqualTo("retry-quota-2026");
+  }
+
+  @Test
+  void retryQuota2026_create_isTheSdksQuotaAndTakesEachCost() {
+    assertThat(BudgetKind.RETRY_QUOTA_2026.create(() -> 0L)).hasToString(RetryBudget.retryQuota2026().toString())
+        .hasToString("retryQuota(capacity=500, retryCost=14, timeoutCost=14, throttlingCost=5, refund=last, "
+            + "available=500)");
+    assertThat(BudgetKind.RETRY_QUOTA_2026.create(java.util.Map.of("capacity", 100, "throttlingCost", 2), () -> 0L))
+        .hasToString("retryQuota(capacity=100, retryCost=14, timeoutCost=14, throttlingCost=2, refund=last, "
+            + "available=100)");
+    assertThat(BudgetKind.RETRY_QUOTA_2026.parameters())
+        .containsExactly("capacity", "retryCost", "timeoutCost", "throttlingCost");
   }
 }

@@ -14,7 +14,7 @@ class BudgetKindTest {
 
   @Test
   void ids_areTheConfigurationNamesInOrder() {
-    assertThat(BudgetKind.ids()).containsExactly("token-bucket", "retry-quota", "ratio");
+    assertThat(BudgetKind.ids()).containsExactly("token-bucket", "retry-quota", "retry-quota-2026", "ratio");
     assertThat(BudgetKind.byId("ratio")).contains(BudgetKind.RATIO);
     assertThat(BudgetKind.byId("leaky-bucket")).isEmpty();
   }

@@ -1,5 +1,6 @@
 package io.github.backoff.sim.advise;
 
+import io.github.backoff.budget.BudgetKind;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.strategy.Backoff;
@@ -273,8 +274,8 @@ public final class Candidate {
 
   /**
    * The Spring Boot starter's properties for this policy under {@code backoff.policies.NAME} (and its budget under
-   * {@code backoff.budgets.NAME}); a budget the starter cannot make (the 2026 quota, the adaptive limiter) is a
-   * comment saying to build the policy in code.
+   * {@code backoff.budgets.NAME}, a type of {@link BudgetKind}); a budget the starter cannot
+   * make (the adaptive rate limiter, which is not a budget) is a comment saying to build the policy in code.
    *
    * @throws IllegalArgumentException if {@code name} is blank or has characters other than letters, digits, - and _
    */
@@ -301,10 +302,10 @@ public final class Candidate {
     }
     switch (budget) {
       case NO_BUDGET -> { }
-      case "token-bucket", "retry-quota", "ratio" -> sb.append(p).append("budget=").append(name).append('\n')
+      case "token-bucket", "retry-quota", "retry-quota-2026", "ratio" -> sb.append(p).append("budget=").append(name).append('\n')
           .append("backoff.budgets.").append(name).append(".type=").append(budget).append('\n');
-      default -> sb.append("# budget ").append(budget).append(": the starter's budget types are token-bucket, "
-          + "retry-quota and ratio; build this policy in code (the Java above)\n");
+      default -> sb.append("# budget ").append(budget).append(": the starter's budget types are ")
+          .append(String.join(", ", BudgetKind.ids())).append("; build this policy in code (the Java above)\n");
     }
     return sb.toString();
   }

@@ -144,10 +144,18 @@ class CandidateTest {
     String p = Candidate.of("full-jitter", Duration.ofMillis(50), Duration.ofSeconds(2), 2, 3, "adaptive")
         .springProperties("orders");
     assertThat(p).contains("backoff.policies.orders.max-attempts=3\n")
-        .contains("# budget adaptive: the starter's budget types are token-bucket, retry-quota and ratio")
+        .contains("# budget adaptive: the starter's budget types are token-bucket, retry-quota, retry-quota-2026, ratio")
         .doesNotContain("backoff.budgets");
     assertThatThrownBy(() -> Candidate.preset("google-drive", true, "none").springProperties("a b"))
         .hasMessage("name: must be letters, digits, - and _: 'a b'");
+  }
+
+  @Test
+  void springProperties_2026RetryQuota_isAStarterBudget() {
+    assertThat(Candidate.preset("aws-sdk-2026", true, "retry-quota-2026").springProperties("orders"))
+        .contains("backoff.policies.orders.budget=orders\n")
+        .contains("backoff.budgets.orders.type=retry-quota-2026\n")
+        .doesNotContain("#");
   }
 
   @Test

@@ -236,7 +236,10 @@ public class BackoffProperties {
 
   /** One retry budget; which parameters apply depends on its type. Not thread-safe. */
   public static class Budget {
-    /** token-bucket (gRPC retry throttling), retry-quota (AWS SDK standard mode) or ratio (Finagle). */
+    /**
+     * token-bucket (gRPC retry throttling), retry-quota (AWS SDK standard mode before 2026), retry-quota-2026 (the
+     * AWS SDKs' quota from 2026) or ratio (Finagle).
+     */
     private String type;
 
     /** token-bucket: the bucket's size, in [1, 1000]; retries are allowed above half of it. Default 100. */
@@ -245,14 +248,17 @@ public class BackoffProperties {
     /** token-bucket: the tokens a success adds back, in (0, max-tokens]. Default 0.1. */
     private Double tokenRatio;
 
-    /** retry-quota: the quota's size in units. Default 500. */
+    /** retry-quota, retry-quota-2026: the quota's size in units. Default 500. */
     private Integer capacity;
 
-    /** retry-quota: the units a retry costs. Default 5. */
+    /** retry-quota, retry-quota-2026: the units a retry costs. Default 5 (retry-quota-2026: 14). */
     private Integer retryCost;
 
-    /** retry-quota: the units a retry after a timeout costs. Default 10. */
+    /** retry-quota, retry-quota-2026: the units a retry after a timeout costs. Default 10 (retry-quota-2026: 14). */
     private Integer timeoutCost;
+
+    /** retry-quota-2026: the units a retry after throttling (429, 503, a throttling error) costs. Default 5. */
+    private Integer throttlingCost;
 
     /** ratio: retries allowed as a fraction of the requests in the window, in [0, 10]. Default 0.2. */
     private Double percent;
@@ -293,6 +299,14 @@ public class BackoffProperties {
 
     public void setCapacity(Integer capacity) {
       this.capacity = capacity;
+    }
+
+    public Integer getThrottlingCost() {
+      return throttlingCost;
+    }
+
+    public void setThrottlingCost(Integer throttlingCost) {
+      this.throttlingCost = throttlingCost;
     }
 
     public Integer getRetryCost() {

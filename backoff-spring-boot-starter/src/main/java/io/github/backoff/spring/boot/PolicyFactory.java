@@ -57,6 +57,7 @@ final class PolicyFactory {
     putIfSet(given, "capacity", b.getCapacity());
     putIfSet(given, "retry-cost", b.getRetryCost());
     putIfSet(given, "timeout-cost", b.getTimeoutCost());
+    putIfSet(given, "throttling-cost", b.getThrottlingCost());
     putIfSet(given, "percent", b.getPercent());
     putIfSet(given, "window", b.getWindow());
     putIfSet(given, "min-retries-per-second", b.getMinRetriesPerSecond());

@@ -57,6 +57,28 @@ class BackoffAutoConfigurationTest {
   }
 
   @Test
+  void budgets_retryQuota2026_isTheSdksQuotaWithItsThrottlingCost() {
+    runner.withPropertyValues(
+        "backoff.budgets.aws.type=retry-quota-2026",
+        "backoff.budgets.aws.throttling-cost=3",
+        "backoff.policies.a.budget=aws")
+        .run(context -> {
+          RetryBudget aws = context.getBean(Retriers.class).budgets().get("aws");
+          assertThat(aws).hasToString("retryQuota(capacity=500, retryCost=14, timeoutCost=14, throttlingCost=3, "
+              + "refund=last, available=500)");
+        });
+  }
+
+  @Test
+  void budgets_throttlingCostOnAnotherKind_isRefusedNamingTheKey() {
+    runner.withPropertyValues(
+        "backoff.budgets.api.type=retry-quota",
+        "backoff.budgets.api.throttling-cost=3")
+        .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+            .hasMessageContaining("backoff.budgets.api.throttling-cost"));
+  }
+
+  @Test
   void budgets_namedByTwoPolicies_areOneSharedInstance() {
     runner.withPropertyValues(
         "backoff.budgets.api.type=retry-quota",

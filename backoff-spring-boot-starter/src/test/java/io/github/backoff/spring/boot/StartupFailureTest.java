@@ -85,7 +85,7 @@ class StartupFailureTest {
     FailureAnalysis a = analysis("backoff.budgets.api.type=leaky-bucket");
 
     assertThat(a.getDescription()).isEqualTo("Invalid value 'leaky-bucket' for property 'backoff.budgets.api.type'.");
-    assertThat(a.getAction()).endsWith("must be one of token-bucket, retry-quota, ratio.");
+    assertThat(a.getAction()).endsWith("must be one of token-bucket, retry-quota, retry-quota-2026, ratio.");
   }
 
   @Test
