@@ -173,13 +173,18 @@ public final class RetryingClientInterceptor implements ClientInterceptor {
     return new RetryingCall<>(this, r, method, callOptions, next);
   }
 
-  /** The retrier of a policy: the policy plus the gRPC rules (retryable codes, a stopping pushback, commit). */
+  /**
+   * The retrier of a policy: the policy plus the gRPC rules (retryable codes, commit, the server's pushback and
+   * RetryInfo as the core's delay override, a stopping pushback). A delay override of the policy's own is replaced:
+   * the server's wait is the one gRPC follows.
+   */
   private Retrier<Object> retrierFor(RetryPolicy<?> policy, io.github.backoff.event.RetryListener<Object> listener) {
     RetryPolicy<Object> base = RetryingClientInterceptorBuilder.checkPolicy(policy, "policy");
     Set<Status.Code> codes = config.retryableCodes;
     RetryPolicyBuilder<Object> derived = base.toBuilder()
         .retryIf(f -> !(f instanceof UnretriedStatusException) && codes.contains(GrpcRetryHints.code(f)))
-        .abortIf(f -> f instanceof UnretriedStatusException || GrpcRetryHints.asksNoRetry(f));
+        .abortIf(f -> f instanceof UnretriedStatusException);
+    GrpcRetryHints.install(derived, config.maxServerDelayNanos);
     if (listener != null) {
       derived.onEvent(listener);
     }
