@@ -182,6 +182,26 @@ class BackoffGrpcAutoConfigurationTest {
   }
 
   @Test
+  void docsExample_startsAndRoutesAsDocumented() throws IOException {
+    String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/grpc.md"));
+    int from = doc.indexOf("```properties\n", doc.indexOf("### Spring Boot")) + "```properties\n".length();
+    String[] lines = doc.substring(from, doc.indexOf("```", from)).strip().split("\n");
+
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(BackoffAutoConfiguration.class, BackoffGrpcAutoConfiguration.class,
+            BackoffHttpClientsAutoConfiguration.class, RestClientAutoConfiguration.class, SslAutoConfiguration.class,
+            GrpcClientAutoConfiguration.class))
+        .withPropertyValues(lines).run(context -> {
+          assertThat(context).hasNotFailed();
+          BackoffGrpcChannelCustomizer<?> customizer = context.getBean(BackoffGrpcChannelCustomizer.class);
+          RetryBudget orders = context.getBean(Retriers.class).budgets().get("orders");
+          assertThat(customizer.interceptorFor("orders.Orders/Get").policy().budget()).containsSame(orders);
+          assertThat(context.getBean(BackoffRestClientCustomizer.class).interceptor().budget()).containsSame(orders);
+          assertThat(customizer.interceptorFor("orders.Orders/Cancel").policy().maxAttempts()).isEqualTo(1);
+        });
+  }
+
+  @Test
   void nothingSet_noCustomizer() {
     runner.run(context -> assertThat(context).hasNotFailed()
         .doesNotHaveBean(BackoffGrpcChannelCustomizer.class));
