@@ -45,11 +45,15 @@ import java.util.random.RandomGenerator;
  *       limiter may still stop it.
  *   <li>The server's {@code grpc-retry-pushback-ms} trailer sets the next wait when it is a non-negative integer; a
  *       negative or unparseable one stops the retries ({@code StopReason.ABORTED}). Without one, a
- *       {@code google.rpc.RetryInfo} in {@code grpc-status-details-bin} sets the wait. A wait the server asks for
- *       beyond {@link RetryingClientInterceptorBuilder#withMaxServerDelay the largest followed} ends the call.
+ *       {@code google.rpc.RetryInfo} in {@code grpc-status-details-bin} sets the wait. The server's wait is the
+ *       policy's delay override, so the core decides with it (events and metrics show it); a wait beyond
+ *       {@link RetryingClientInterceptorBuilder#withMaxServerDelay the largest followed} ends the call
+ *       ({@code StopReason.DELAY_TOO_LONG}).
  *   <li>The call's deadline ({@link CallOptions#getDeadline()}, or the {@code Context}'s if earlier) is absolute
- *       and spans every attempt: a retry whose wait would reach it is not made, and the call ends with the last
- *       attempt's status.
+ *       and spans every attempt: the core is given the time left with each failure
+ *       ({@code StandaloneExecution.onFailure(result, failure, nanosLeft)}), so a retry whose wait would reach it
+ *       is not made ({@code StopReason.TIME_BUDGET_EXHAUSTED}, a {@code GaveUp} event, no budget taken), and the
+ *       call ends with the last attempt's status.
  *   <li>Attempt n &ge; 2 carries the header {@code grpc-previous-rpc-attempts: n-1}.
  *   <li>The call is committed as soon as anything from the server (headers or a message) reaches the application;
  *       it is never retried after that. The status of a failed attempt is held back until it is known whether it
