@@ -90,7 +90,19 @@ final class RetryCore<R> {
    * @return the wait before the next attempt in nanoseconds (possibly 0), or {@link #STOP}
    */
   long onFailure(Execution<R> ex, R result, Throwable failure, boolean interrupted, long now) {
+    return onFailure(ex, result, failure, interrupted, now, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@link #onFailure(Execution, Object, Throwable, boolean, long)} under a deadline of the caller's besides the
+   * policy's {@code maxElapsed}: {@code nanosLeft} from {@code now} ({@link Long#MAX_VALUE}: none). The nearer of the
+   * two is the execution's limit for this decision: a retry that would start at or after it stops with
+   * {@link StopReason#TIME_BUDGET_EXHAUSTED}, before the budget is asked, and the override sees it as the time left.
+   */
+  long onFailure(Execution<R> ex, R result, Throwable failure, boolean interrupted, long now, long nanosLeft) {
     long elapsed = now - ex.startNanos;
+    long limit = nanosLeft == Long.MAX_VALUE ? config.maxElapsedNanos
+        : Math.min(config.maxElapsedNanos, Durations.addSaturated(Math.max(0, elapsed), Math.max(0, nanosLeft)));
     ex.record(result, failure);
     int attempt = ex.attempts;
     if (config.hasListeners) {
@@ -114,7 +126,7 @@ final class RetryCore<R> {
     if (stop == null) {
       delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
       if (config.delayOverride != null) {
-        long requested = override(context(result, failure, attempt, elapsed, delay, backoff, kind));
+        long requested = override(context(result, failure, attempt, elapsed, delay, backoff, kind, limit));
         if (requested >= 0) {
           overridden = true;
           long hi = config.overrideRelative
@@ -128,7 +140,7 @@ final class RetryCore<R> {
         }
       }
       long nextStart = Durations.addSaturated(Math.max(0, elapsed), delay); // when the next attempt would start
-      if (stop == null && config.maxElapsedNanos != Long.MAX_VALUE && nextStart >= config.maxElapsedNanos) {
+      if (stop == null && limit != Long.MAX_VALUE && nextStart >= limit) {
         stop = StopReason.TIME_BUDGET_EXHAUSTED;
       }
       long cost = -1; // the budget's cost of this retry, once taken
@@ -143,7 +155,7 @@ final class RetryCore<R> {
       if (stop == null && config.rateLimiter != null) {
         // Adaptive mode: the retry also waits for a token, as the AWS SDKs add the limiter's delay to the backoff.
         // nextStart < maxElapsed here: the check above stopped otherwise.
-        long wait = tokenWait(nextStart);
+        long wait = tokenWait(nextStart, limit);
         if (wait < 0) {
           stop = StopReason.TIME_BUDGET_EXHAUSTED;
           if (cost >= 0) {
@@ -184,9 +196,9 @@ final class RetryCore<R> {
 
   /** What the override is told about the execution (allocated only for a policy with an override). */
   private RetryContext<R> context(R result, Throwable failure, int attempt, long elapsed, long delay, Backoff backoff,
-      RetryKind<? super R> kind) {
-    Optional<Duration> left = config.maxElapsedNanos == Long.MAX_VALUE ? Optional.empty()
-        : Optional.of(nanos(config.maxElapsedNanos - Math.max(0, elapsed)));
+      RetryKind<? super R> kind, long limit) {
+    Optional<Duration> left = limit == Long.MAX_VALUE ? Optional.empty()
+        : Optional.of(nanos(limit - Math.max(0, elapsed)));
     return new RetryContext<>(result, failure, attempt, nanos(elapsed), nanos(delay), nanos(backoff.maxDelayNanos(attempt)),
         kind.name(), left);
   }
@@ -244,20 +256,21 @@ final class RetryCore<R> {
     if (config.rateLimiter == null) {
       return 0;
     }
-    long wait = tokenWait(0);
+    long wait = tokenWait(0, config.maxElapsedNanos);
     return wait < 0 ? STOP : wait;
   }
 
   /**
    * Takes the rate limiter's token for an attempt that would otherwise start {@code startsAt} nanoseconds into the
    * execution, and returns the extra wait for it; or -1, taking no token, if that wait would end at or after
-   * maxElapsed (a reserved, unused token would be a debt that delays every later attempt).
+   * {@code limit}, maxElapsed or a nearer deadline of the caller's (a reserved, unused token would be a debt that
+   * delays every later attempt).
    */
-  private long tokenWait(long startsAt) {
-    if (config.maxElapsedNanos == Long.MAX_VALUE) {
+  private long tokenWait(long startsAt, long limit) {
+    if (limit == Long.MAX_VALUE) {
       return config.rateLimiter.acquireDelayNanos();
     }
-    return config.rateLimiter.tryAcquireDelayNanos(config.maxElapsedNanos - startsAt);
+    return config.rateLimiter.tryAcquireDelayNanos(limit - startsAt);
   }
 
   /** Records that an execution stopped before its first attempt: its token's wait would pass maxElapsed. */

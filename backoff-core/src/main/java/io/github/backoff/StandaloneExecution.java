@@ -88,6 +88,28 @@ public final class StandaloneExecution<R> {
     return core.onFailure(state, result, failure, false, core.ticker.read());
   }
 
+  /**
+   * {@link #onFailure(Object, Throwable)} for a caller with a deadline of its own besides the policy's
+   * {@code maxElapsed} (a gRPC call's absolute deadline, a request's timeout): {@code nanosLeft} is the time left
+   * until it, as the caller reads it now. The nearer of the two limits decides, as {@code maxElapsed} alone does
+   * otherwise: a retry whose wait would reach it is not made, and the execution stops with
+   * {@link StopReason#TIME_BUDGET_EXHAUSTED} (a {@code GaveUp} event; the budget is not asked for that retry); the
+   * delay override sees it in {@link RetryContext#timeLeft()}; a rate limiter's token is not taken past it.
+   *
+   * <pre>{@code
+   * long wait = execution.onFailure(null, e, deadline.timeRemaining(TimeUnit.NANOSECONDS));
+   * }</pre>
+   *
+   * @param nanosLeft the time left until the caller's deadline in nanoseconds ({@code <= 0}: past it, no retry);
+   *     {@link Long#MAX_VALUE} for none
+   * @return the wait before the next attempt in nanoseconds ({@code >= 0}), or {@link #STOP}
+   * @throws IllegalStateException if the execution already stopped
+   */
+  public long onFailure(R result, Throwable failure, long nanosLeft) {
+    Checks.requireState(state.stopReason == null, "the execution already stopped: %s", state.stopReason);
+    return core.onFailure(state, result, failure, false, core.ticker.read(), nanosLeft);
+  }
+
   /** Records that the last attempt succeeded with {@code result}: the budget and the listeners are told. */
   public void onSuccess(R result) {
     core.succeeded(state, state.startNanos, result);

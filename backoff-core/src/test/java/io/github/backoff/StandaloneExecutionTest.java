@@ -107,6 +107,56 @@ class StandaloneExecutionTest {
   }
 
   @Test
+  void onFailure_callersDeadlineBeforeTheWaitEnds_stopsWithTimeBudgetExhaustedAndTakesNoBudget() {
+    RetryBudget budget = RetryBudget.retryQuota(10, 5, 10);
+    StandaloneExecution<String> execution = StandaloneExecution.start(retrier(constant(10).withBudget(budget)));
+
+    assertThat(execution.onFailure(null, new IOException(), 1_000_000_001L)).isEqualTo(1_000_000_000L);
+    assertThat(budget.available()).isEqualTo(5.0);
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(execution.onFailure(null, new IOException(), 1_000_000_000L)).isEqualTo(StandaloneExecution.STOP);
+
+    assertThat(execution.stopReason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+    assertThat(budget.available()).isEqualTo(5.0); // the refused retry took nothing
+    assertThat(events).last().isInstanceOfSatisfying(GaveUp.class,
+        g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
+  }
+
+  @Test
+  void onFailure_callersDeadlinePassed_stopsEvenWithoutMaxElapsed() {
+    StandaloneExecution<String> execution = StandaloneExecution.start(retrier(constant(10)));
+
+    assertThat(execution.onFailure(null, new IOException(), -5)).isEqualTo(StandaloneExecution.STOP);
+    assertThat(execution.stopReason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+  }
+
+  @Test
+  void onFailure_callersDeadlineAndMaxElapsed_theNearerDecidesAndTheOverrideSeesIt() {
+    List<Duration> seen = new CopyOnWriteArrayList<>();
+    StandaloneExecution<String> execution = StandaloneExecution.start(retrier(constant(10)
+        .withMaxElapsed(Duration.ofSeconds(5))
+        .withDelayOverride(c -> {
+          seen.add(c.timeLeft().orElseThrow());
+          return null;
+        }, Duration.ZERO, Duration.ofMinutes(1))));
+
+    execution.onFailure(null, new IOException(), Duration.ofSeconds(3).toNanos());
+    clock.advance(Duration.ofSeconds(1));
+    execution.onFailure(null, new IOException(), Long.MAX_VALUE);
+
+    assertThat(seen).containsExactly(Duration.ofSeconds(3), Duration.ofSeconds(4));
+  }
+
+  @Test
+  void onFailure_notRetryableFailurePastTheDeadline_stopsAsNotRetryable() {
+    StandaloneExecution<String> execution =
+        StandaloneExecution.start(retrier(constant(10).retryOn(IOException.class)));
+
+    assertThat(execution.onFailure(null, new IllegalStateException(), 0)).isEqualTo(StandaloneExecution.STOP);
+    assertThat(execution.stopReason()).isEqualTo(StopReason.NOT_RETRYABLE);
+  }
+
+  @Test
   void onSuccess_afterRetries_givesTheBudgetBackAndEmitsSucceeded() {
     RetryBudget budget = RetryBudget.retryQuota(10, 5, 10);
     StandaloneExecution<String> execution = StandaloneExecution.start(retrier(constant(5).withBudget(budget)));

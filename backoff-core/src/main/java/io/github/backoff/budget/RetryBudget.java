@@ -108,12 +108,12 @@ public interface RetryBudget {
   /**
    * gRPC retry throttling: a bucket of {@code maxTokens} tokens, full at first; each failed attempt takes 1 token
    * and each success adds {@code tokenRatio}; retries are allowed only while more than {@code maxTokens / 2}
-   * tokens remain. Tokens are counted in thousandths, as gRPC does.
+   * tokens remain. Tokens are counted in thousandths, as gRPC does. The returned type reads its parameters back.
    *
    * @throws IllegalArgumentException if {@code maxTokens} is not in {@code [1, 1000]} or {@code tokenRatio} is not
    *     in {@code (0, maxTokens]}
    */
-  static RetryBudget tokenBucket(int maxTokens, double tokenRatio) {
+  static TokenBucketBudget tokenBucket(int maxTokens, double tokenRatio) {
     return new TokenBucketBudget(maxTokens, tokenRatio);
   }
 

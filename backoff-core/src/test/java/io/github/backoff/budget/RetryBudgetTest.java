@@ -54,8 +54,21 @@ class RetryBudgetTest {
   // ----------------------------------------------------------------------------------------- token bucket (gRPC)
 
   @Test
+  void tokenBucket_parameters_readBackAsGrpcKeepsThem() {
+    TokenBucketBudget budget = RetryBudget.tokenBucket(100, 0.1);
+    TokenBucketBudget rounded = RetryBudget.tokenBucket(10, 0.12345);
+    TokenBucketBudget tiny = RetryBudget.tokenBucket(10, 0.0001);
+
+    assertThat(budget.maxTokens()).isEqualTo(100);
+    assertThat(budget.tokenRatio()).isEqualTo(0.1);
+    assertThat(rounded.tokenRatio()).isEqualTo(0.123);
+    assertThat(tiny.tokenRatio()).isEqualTo(0.001);
+    assertThat(budget).hasToString("tokenBucket(maxTokens=100, tokenRatio=0.1, tokens=100.0)");
+  }
+
+  @Test
   void tokenBucket_failuresDrainBelowHalf_deniesRetries() {
-    TokenBucketBudget budget = (TokenBucketBudget) RetryBudget.tokenBucket(10, 0.5);
+    TokenBucketBudget budget = RetryBudget.tokenBucket(10, 0.5);
 
     for (int i = 0; i < 4; i++) {
       budget.onFailure();
@@ -69,7 +82,7 @@ class RetryBudgetTest {
 
   @Test
   void tokenBucket_successesRefillByRatioUpToMax() {
-    TokenBucketBudget budget = (TokenBucketBudget) RetryBudget.tokenBucket(10, 0.5);
+    TokenBucketBudget budget = RetryBudget.tokenBucket(10, 0.5);
     for (int i = 0; i < 20; i++) {
       budget.onFailure();
     }
@@ -96,7 +109,7 @@ class RetryBudgetTest {
 
   @Test
   void tokenBucket_concurrentFailuresAndSuccesses_countStaysExact() throws Exception {
-    TokenBucketBudget budget = (TokenBucketBudget) RetryBudget.tokenBucket(1000, 1.0);
+    TokenBucketBudget budget = RetryBudget.tokenBucket(1000, 1.0);
     // Start at 500 tokens, then 4 threads × 50,000 (failure, success) pairs: the net change is exactly 0.
     for (int i = 0; i < 500; i++) {
       budget.onFailure();

@@ -33,6 +33,32 @@ final class GrpcRetryHints {
   private GrpcRetryHints() {}
 
   /**
+   * The server's wait as the core's {@link io.github.backoff.DelayOverride}: the pushback or RetryInfo of the failed
+   * attempt's trailers, or {@code null} (the strategy's wait). Installed by {@link #install}, so that the core
+   * decides with the server's wait: events and metrics show it, the deadline and {@code maxElapsed} are checked
+   * against it, and a wait above the longest followed stops with {@code DELAY_TOO_LONG} before the budget is asked.
+   */
+  static final io.github.backoff.DelayOverride<Object> DELAY = context -> {
+    Throwable failure = context.failure();
+    if (!(failure instanceof StatusRuntimeException sre)) {
+      return null;
+    }
+    long asked = askedNanos(sre.getTrailers());
+    return asked < 0 ? null : java.time.Duration.ofNanos(asked); // STOP never gets here: the abort condition stops
+  };
+
+  /**
+   * {@code policy} with the server's hints: the wait it asks for ({@link #DELAY}, at most {@code maxNanos}, above
+   * which the core gives up), and a stop on a negative or unparseable pushback (gRFC A6) as an abort condition.
+   */
+  static io.github.backoff.RetryPolicyBuilder<Object> install(io.github.backoff.RetryPolicyBuilder<Object> policy,
+      long maxNanos) {
+    return policy.abortIf(GrpcRetryHints::asksNoRetry)
+        .withDelayOverride(DELAY, java.time.Duration.ZERO, java.time.Duration.ofNanos(maxNanos))
+        .giveUpIfOverrideExceedsMax();
+  }
+
+  /**
    * The wait the server asked for in nanoseconds: the pushback if there is one (a valid one is the wait, any other
    * value {@link #STOP}), else the RetryInfo's delay, else {@link #NONE}.
    */

@@ -2,6 +2,7 @@ package io.github.backoff.grpc;
 
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.budget.RetryBudget;
+import io.github.backoff.budget.TokenBucketBudget;
 import io.github.backoff.strategy.Backoff;
 import io.grpc.Status;
 import java.math.BigDecimal;
@@ -22,8 +23,10 @@ import java.util.Set;
  *       {@code Backoff.exponential(base, multiplier).withCap(cap).withRandomization(0.2)} (what
  *       {@code Preset.grpc(...)} builds); full, equal or decorrelated jitter, no jitter, linear waits are refused;
  *   <li>{@code maxAttempts} from 2 to 5 (grpc-java lowers more than 5 to 5);
- *   <li>no per-kind backoff, budget, rate limiter, per-attempt timeout or result condition (the budget gRPC has is
- *       {@link #withThrottling retryThrottling}, for the whole channel);
+ *   <li>no per-kind backoff, rate limiter, per-attempt timeout or result condition, and no budget but a
+ *       {@link RetryBudget#tokenBucket token bucket}: gRPC's one budget is the channel's {@code retryThrottling}, which
+ *       a policy's token bucket sets (every policy's bucket must then have the same parameters) unless
+ *       {@link #withThrottling} does;
  *   <li>the policy's {@code maxElapsed} becomes the method's {@code timeout} (the call's deadline, which spans
  *       attempts in gRPC too); listeners do not run under grpc-java's retry and are left out.
  * </ul>
@@ -46,6 +49,8 @@ public final class GrpcServiceConfigBuilder {
   private final Map<String, Map<String, Object>> methodConfigs = new LinkedHashMap<>();
   private int maxTokens;
   private double tokenRatio;
+  /** Where the throttling came from, for error messages. */
+  private String throttlingFrom;
 
   GrpcServiceConfigBuilder() {}
 
@@ -116,11 +121,27 @@ public final class GrpcServiceConfigBuilder {
           + tokenRatio);
     }
     if (this.maxTokens != 0) {
-      throw new IllegalStateException("throttling was already set");
+      throw new IllegalStateException("throttling was already set (by " + throttlingFrom + ")");
     }
     this.maxTokens = maxTokens;
     this.tokenRatio = tokenRatio;
+    this.throttlingFrom = "withThrottling";
     return this;
+  }
+
+  /**
+   * The channel's throttling from a policy's token bucket: set by the first such policy, then every other must have
+   * the same parameters (gRPC has one {@code retryThrottling} per channel).
+   */
+  private void throttleLike(String where, TokenBucketBudget budget) {
+    if (maxTokens == 0) {
+      maxTokens = budget.maxTokens();
+      tokenRatio = budget.tokenRatio();
+      throttlingFrom = where + "'s budget";
+    } else if (maxTokens != budget.maxTokens() || tokenRatio != budget.tokenRatio()) {
+      throw cannot(where, "budget " + budget, "gRPC has one retryThrottling per channel, and it is already maxTokens "
+          + maxTokens + ", tokenRatio " + tokenRatio + " (from " + throttlingFrom + ")");
+    }
   }
 
   /** The service config; the builder can still be used. */
@@ -165,6 +186,9 @@ public final class GrpcServiceConfigBuilder {
     if (methodConfigs.containsKey(key)) {
       throw new IllegalStateException(where + " was already given a retry policy");
     }
+    if (policy.budget().isPresent()) {
+      throttleLike(where, (TokenBucketBudget) policy.budget().get());
+    }
     Map<String, Object> config = new LinkedHashMap<>();
     config.put("name", GrpcServiceConfig.unmodifiable(List.of((Object) GrpcServiceConfig.unmodifiable(name))));
     policy.maxElapsed().ifPresent(d -> config.put("timeout", duration(d.toNanos())));
@@ -186,9 +210,9 @@ public final class GrpcServiceConfigBuilder {
     if (!policy.kinds().isEmpty()) {
       throw cannot(where, "per-kind backoff " + policy.kinds(), "gRPC has one backoff per method");
     }
-    if (policy.budget().isPresent()) {
-      throw cannot(where, "budget " + policy.budget().get(),
-          "gRPC's one budget is the channel's retryThrottling: use withThrottling(maxTokens, tokenRatio)");
+    if (policy.budget().isPresent() && !(policy.budget().get() instanceof TokenBucketBudget)) {
+      throw cannot(where, "budget " + policy.budget().get(), "gRPC's one budget is the channel's retryThrottling, a"
+          + " token bucket: give the policy RetryBudget.tokenBucket(maxTokens, tokenRatio) or use withThrottling");
     }
     if (policy.rateLimiter().isPresent()) {
       throw cannot(where, "rate limiter", "gRPC has no client-side rate limiter");

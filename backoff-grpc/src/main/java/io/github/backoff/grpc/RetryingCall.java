@@ -300,21 +300,12 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
         close(status, trailers, true);
         return;
       }
-      long wait = ex.onFailure(null, new StatusRuntimeException(status, trailers));
+      // The core decides with the server's wait (the policy's delay override) and the call's absolute deadline:
+      // a retry that would start at or after it stops with TIME_BUDGET_EXHAUSTED, a GaveUp event and no budget.
+      long left = deadline == null ? Long.MAX_VALUE : deadline.timeRemaining(TimeUnit.NANOSECONDS);
+      long wait = ex.onFailure(null, new StatusRuntimeException(status, trailers), left);
       if (wait == StandaloneExecution.STOP) {
         close(status, trailers, true);
-        return;
-      }
-      long asked = GrpcRetryHints.askedNanos(trailers);
-      if (asked >= 0) {
-        if (asked > owner.config.maxServerDelayNanos) {
-          close(status, trailers, true); // the server asks for longer than we follow
-          return;
-        }
-        wait = asked;
-      }
-      if (deadline != null && deadline.timeRemaining(TimeUnit.NANOSECONDS) <= wait) {
-        close(status, trailers, true); // the retry would start at or after the call's deadline
         return;
       }
       synchronized (this) {

@@ -45,11 +45,15 @@ import java.util.random.RandomGenerator;
  *       limiter may still stop it.
  *   <li>The server's {@code grpc-retry-pushback-ms} trailer sets the next wait when it is a non-negative integer; a
  *       negative or unparseable one stops the retries ({@code StopReason.ABORTED}). Without one, a
- *       {@code google.rpc.RetryInfo} in {@code grpc-status-details-bin} sets the wait. A wait the server asks for
- *       beyond {@link RetryingClientInterceptorBuilder#withMaxServerDelay the largest followed} ends the call.
+ *       {@code google.rpc.RetryInfo} in {@code grpc-status-details-bin} sets the wait. The server's wait is the
+ *       policy's delay override, so the core decides with it (events and metrics show it); a wait beyond
+ *       {@link RetryingClientInterceptorBuilder#withMaxServerDelay the largest followed} ends the call
+ *       ({@code StopReason.DELAY_TOO_LONG}).
  *   <li>The call's deadline ({@link CallOptions#getDeadline()}, or the {@code Context}'s if earlier) is absolute
- *       and spans every attempt: a retry whose wait would reach it is not made, and the call ends with the last
- *       attempt's status.
+ *       and spans every attempt: the core is given the time left with each failure
+ *       ({@code StandaloneExecution.onFailure(result, failure, nanosLeft)}), so a retry whose wait would reach it
+ *       is not made ({@code StopReason.TIME_BUDGET_EXHAUSTED}, a {@code GaveUp} event, no budget taken), and the
+ *       call ends with the last attempt's status.
  *   <li>Attempt n &ge; 2 carries the header {@code grpc-previous-rpc-attempts: n-1}.
  *   <li>The call is committed as soon as anything from the server (headers or a message) reaches the application;
  *       it is never retried after that. The status of a failed attempt is held back until it is known whether it
@@ -173,13 +177,18 @@ public final class RetryingClientInterceptor implements ClientInterceptor {
     return new RetryingCall<>(this, r, method, callOptions, next);
   }
 
-  /** The retrier of a policy: the policy plus the gRPC rules (retryable codes, a stopping pushback, commit). */
+  /**
+   * The retrier of a policy: the policy plus the gRPC rules (retryable codes, commit, the server's pushback and
+   * RetryInfo as the core's delay override, a stopping pushback). A delay override of the policy's own is replaced:
+   * the server's wait is the one gRPC follows.
+   */
   private Retrier<Object> retrierFor(RetryPolicy<?> policy, io.github.backoff.event.RetryListener<Object> listener) {
     RetryPolicy<Object> base = RetryingClientInterceptorBuilder.checkPolicy(policy, "policy");
     Set<Status.Code> codes = config.retryableCodes;
     RetryPolicyBuilder<Object> derived = base.toBuilder()
         .retryIf(f -> !(f instanceof UnretriedStatusException) && codes.contains(GrpcRetryHints.code(f)))
-        .abortIf(f -> f instanceof UnretriedStatusException || GrpcRetryHints.asksNoRetry(f));
+        .abortIf(f -> f instanceof UnretriedStatusException);
+    GrpcRetryHints.install(derived, config.maxServerDelayNanos);
     if (listener != null) {
       derived.onEvent(listener);
     }

@@ -91,6 +91,52 @@ class GrpcServiceConfigTest {
   }
 
   @Test
+  void withRetry_policysTokenBucket_becomesTheChannelsThrottling() {
+    RetryBudget bucket = RetryBudget.tokenBucket(10, 0.1);
+    RetryPolicy<Object> policy = A6.toBuilder().withBudget(bucket).build();
+
+    GrpcServiceConfig config = GrpcServiceConfig.builder().withRetry("a.A", policy)
+        .withRetry("b.B", Preset.grpc().policyBuilder().withBudget(bucket).build()).build();
+
+    assertThat(config.asMap().get("retryThrottling")).isEqualTo(Map.of("maxTokens", 10.0, "tokenRatio", 0.1));
+    assertThat(config.throttlingBudget()).hasValueSatisfying(b -> assertThat(b).hasToString(bucket.toString()));
+  }
+
+  @Test
+  void withRetry_tokenBucketsThatDisagree_refusedNamingBoth() {
+    GrpcServiceConfigBuilder builder = GrpcServiceConfig.builder()
+        .withRetry("a.A", A6.toBuilder().withBudget(RetryBudget.tokenBucket(10, 0.1)).build());
+
+    assertThatThrownBy(() -> builder.withRetry("b.B", A6.toBuilder().withBudget(RetryBudget.tokenBucket(20, 0.1))
+        .build())).isInstanceOf(IllegalArgumentException.class).hasMessage("b.B: gRPC's retry cannot express budget"
+            + " tokenBucket(maxTokens=20, tokenRatio=0.1, tokens=20.0): gRPC has one retryThrottling per channel, and"
+            + " it is already maxTokens 10, tokenRatio 0.1 (from a.A's budget)");
+    assertThatThrownBy(() -> builder.withThrottling(10, 0.1)).isInstanceOf(IllegalStateException.class)
+        .hasMessage("throttling was already set (by a.A's budget)");
+    assertThatThrownBy(() -> GrpcServiceConfig.builder().withThrottling(10, 0.2)
+        .withRetry("a.A", A6.toBuilder().withBudget(RetryBudget.tokenBucket(10, 0.1)).build()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("(from withThrottling)");
+  }
+
+  @Test
+  void withRetry_policysTokenBucket_realChannelThrottlesAsTheBudgetWould() throws Exception {
+    // maxTokens 2: one failure leaves 1 token, not above half: grpc-java makes no retry, as the budget would deny it.
+    RetryPolicy<Object> policy = Preset.grpc(Duration.ofMillis(1), 2, Duration.ofMillis(4), 3).policyBuilder()
+        .withBudget(RetryBudget.tokenBucket(2, 0.1)).build();
+    GrpcServiceConfig config = GrpcServiceConfig.builder().withRetry("test.Faults/Unary", policy).build();
+    ManagedChannel channel = InProcessChannelBuilder.forName(server.inProcessName())
+        .defaultServiceConfig(config.asMap()).enableRetry().build();
+    try {
+      server.script(FaultService.fail(Status.Code.UNAVAILABLE));
+      assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, FaultService.UNARY, CallOptions.DEFAULT, "x"))
+          .isInstanceOf(StatusRuntimeException.class);
+      assertThat(server.arrivals).hasSize(1);
+    } finally {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
   void withDefaultRetry_emptyName_andMaxElapsedAsTimeout() {
     RetryPolicy<Object> policy = Preset.grpc().policyBuilder().withMaxElapsed(Duration.ofMillis(2500)).build();
 
@@ -129,8 +175,8 @@ class GrpcServiceConfigTest {
         "orders.Orders: gRPC's retry cannot express maxAttempts unlimited",
         RetryPolicy.builder().withBackoff(a6).withMaxAttempts(1).build(),
         "orders.Orders: gRPC's retry cannot express maxAttempts 1",
-        RetryPolicy.builder().withBackoff(a6).withBudget(RetryBudget.tokenBucket(10, 0.1)).build(),
-        "orders.Orders: gRPC's retry cannot express budget tokenBucket",
+        RetryPolicy.builder().withBackoff(a6).withBudget(RetryBudget.ratio()).build(),
+        "orders.Orders: gRPC's retry cannot express budget ",
         RetryPolicy.builder().withBackoff(a6).withAttemptTimeout(Duration.ofSeconds(1)).build(),
         "orders.Orders: gRPC's retry cannot express attemptTimeout PT1S");
     refused.forEach((policy, message) -> assertThatThrownBy(
@@ -161,7 +207,7 @@ class GrpcServiceConfigTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("tokenRatio must have at most 3 decimal places (gRPC drops the rest): 0.1234");
     assertThatThrownBy(() -> GrpcServiceConfig.builder().withThrottling(10, 0.1).withThrottling(10, 0.1))
-        .isInstanceOf(IllegalStateException.class).hasMessage("throttling was already set");
+        .isInstanceOf(IllegalStateException.class).hasMessage("throttling was already set (by withThrottling)");
 
     assertThat(GrpcServiceConfig.builder().withThrottling(10, 0.5).build().throttlingBudget()).hasValueSatisfying(
         b -> assertThat(b.available()).isEqualTo(10.0));

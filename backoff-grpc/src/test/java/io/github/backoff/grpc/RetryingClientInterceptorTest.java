@@ -15,6 +15,7 @@ import com.google.protobuf.Any;
 import com.google.rpc.RetryInfo;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
+import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.GaveUp;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
@@ -164,6 +165,40 @@ class RetryingClientInterceptorTest {
 
   @ParameterizedTest
   @EnumSource(Transport.class)
+  void pushback_valid_theEventsWaitIsTheServers(Transport t) {
+    server.script(pushback(Status.Code.UNAVAILABLE, "300"), ok("done"));
+    List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
+    RetryPolicy<Object> policy = policy(3, Duration.ofMillis(1)).toBuilder().onEvent(events::add).build();
+
+    unary(channel(t, RetryingClientInterceptor.of(policy)), CallOptions.DEFAULT);
+
+    assertThat(events).filteredOn(RetryScheduled.class::isInstance).map(e -> (RetryScheduled<?>) e).singleElement()
+        .satisfies(e -> {
+          assertThat(e.delay()).isEqualTo(Duration.ofMillis(300)); // not the strategy's 1 ms
+          assertThat(e.overridden()).isTrue();
+        });
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void retryInfo_theEventsWaitIsTheServers(Transport t) {
+    com.google.rpc.Status details = com.google.rpc.Status.newBuilder().setCode(Status.Code.UNAVAILABLE.value())
+        .addDetails(Any.pack(RetryInfo.newBuilder()
+            .setRetryDelay(com.google.protobuf.Duration.newBuilder().setNanos(40_000_000)).build()))
+        .build();
+    server.script(fail(Status.Code.UNAVAILABLE, StatusProto.toStatusRuntimeException(details).getTrailers()),
+        ok("done"));
+    List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
+    RetryPolicy<Object> policy = policy(3, Duration.ofMillis(1)).toBuilder().onEvent(events::add).build();
+
+    unary(channel(t, RetryingClientInterceptor.of(policy)), CallOptions.DEFAULT);
+
+    assertThat(events).filteredOn(RetryScheduled.class::isInstance)
+        .extracting(e -> ((RetryScheduled<?>) e).delay()).containsExactly(Duration.ofMillis(40));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
   void pushback_negativeOrUnparseable_stopsRetrying(Transport t) {
     List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
     RetryPolicy<Object> policy = policy(3, Duration.ofMillis(1)).toBuilder().onEvent(events::add).build();
@@ -188,6 +223,26 @@ class RetryingClientInterceptorTest {
     assertThatThrownBy(() -> unary(channel(t, interceptor), CallOptions.DEFAULT))
         .isInstanceOf(StatusRuntimeException.class);
     assertThat(server.arrivals).hasSize(1);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void pushback_longerThanMaxServerDelay_gaveUpTooLongAndTheBudgetKeepsItsTokens(Transport t) {
+    RetryBudget budget = RetryBudget.retryQuota(10, 5, 10);
+    List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
+    RetryPolicy<Object> policy = policy(3, Duration.ofMillis(1)).toBuilder().withBudget(budget)
+        .onEvent(events::add).build();
+    RetryingClientInterceptor interceptor = RetryingClientInterceptor.builder(policy)
+        .withMaxServerDelay(Duration.ofMillis(100)).build();
+    server.script(pushback(Status.Code.UNAVAILABLE, "5000"), ok("done"));
+
+    assertThatThrownBy(() -> unary(channel(t, interceptor), CallOptions.DEFAULT))
+        .extracting(e -> Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+
+    assertThat(events).last().isInstanceOfSatisfying(GaveUp.class,
+        g -> assertThat(g.reason()).isEqualTo(StopReason.DELAY_TOO_LONG));
+    assertThat(events).noneMatch(RetryScheduled.class::isInstance);
+    assertThat(budget.available()).isEqualTo(10.0);
   }
 
   @ParameterizedTest
@@ -224,6 +279,46 @@ class RetryingClientInterceptorTest {
     // leave time for one attempt only.
     assertThat(server.arrivals).hasSizeBetween(1, 2);
     assertThat(server.arrivals).allSatisfy(a -> assertThat(a.nanos() - start).isLessThan(500_000_000L));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void deadline_retryRuledOut_gaveUpWithTimeBudgetExhaustedAndTheBudgetKeepsItsTokens(Transport t) {
+    server.script(fail(Status.Code.UNAVAILABLE), ok("done"));
+    RetryBudget budget = RetryBudget.retryQuota(10, 5, 10);
+    List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
+    RetryPolicy<Object> policy = policy(3, Duration.ofSeconds(30)).toBuilder().withBudget(budget)
+        .onEvent(events::add).build();
+    Channel channel = channel(t, RetryingClientInterceptor.of(policy));
+
+    assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, UNARY,
+        CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS), "x"))
+        .extracting(e -> Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+
+    assertThat(server.arrivals).hasSize(1);
+    assertThat(events).noneMatch(RetryScheduled.class::isInstance);
+    assertThat(events).last().isInstanceOfSatisfying(GaveUp.class, g -> {
+      assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED);
+      assertThat(g.attempt()).isEqualTo(1);
+    });
+    assertThat(budget.available()).as("the retry not made took no token").isEqualTo(10.0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void deadline_pushbackPastIt_gaveUpWithTimeBudgetExhausted(Transport t) {
+    server.script(pushback(Status.Code.UNAVAILABLE, "20000"), ok("done"));
+    List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
+    RetryPolicy<Object> policy = policy(3, Duration.ofMillis(1)).toBuilder().onEvent(events::add).build();
+    Channel channel = channel(t, RetryingClientInterceptor.of(policy));
+
+    assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, UNARY,
+        CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS), "x"))
+        .extracting(e -> Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+
+    assertThat(server.arrivals).hasSize(1);
+    assertThat(events).last().isInstanceOfSatisfying(GaveUp.class,
+        g -> assertThat(g.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED));
   }
 
   @ParameterizedTest

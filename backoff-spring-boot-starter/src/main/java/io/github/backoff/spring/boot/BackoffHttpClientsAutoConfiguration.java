@@ -94,13 +94,7 @@ public final class BackoffHttpClientsAutoConfiguration {
 
   /** The named policy, or a start-up failure naming {@code key} and the policies there are. */
   static RetryPolicy<Object> policy(Retriers retriers, String key, String name) {
-    if (retriers.find(name).isEmpty()) {
-      throw new BackoffConfigurationException(key, name, retriers.names().isEmpty()
-          ? "the name of a policy defined under backoff.policies (none is defined)"
-          : "the name of a policy defined under backoff.policies: one of " + String.join(", ", retriers.names()),
-          null);
-    }
-    return retriers.policy(name);
+    return retriers.policyFor(key, name);
   }
 
   /** The options of {@code http}, each checked by the core and a failure named by its key. */

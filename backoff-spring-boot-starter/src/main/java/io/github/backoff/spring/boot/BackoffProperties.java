@@ -47,6 +47,12 @@ public class BackoffProperties {
    */
   private Http http = new Http();
 
+  /**
+   * Retries for the channels Spring gRPC's channel factory builds, with backoff-grpc and Spring gRPC on the class
+   * path.
+   */
+  private Grpc grpc = new Grpc();
+
   public Map<String, Policy> getPolicies() {
     return policies;
   }
@@ -69,6 +75,14 @@ public class BackoffProperties {
 
   public void setHttp(Http http) {
     this.http = http;
+  }
+
+  public Grpc getGrpc() {
+    return grpc;
+  }
+
+  public void setGrpc(Grpc grpc) {
+    this.grpc = grpc;
   }
 
   /** One retry policy. Unset values take the core's defaults. Not thread-safe. */
@@ -450,6 +464,74 @@ public class BackoffProperties {
 
     public void setDefaultBudget(boolean defaultBudget) {
       this.defaultBudget = defaultBudget;
+    }
+  }
+
+  /**
+   * The named policies the calls on Spring gRPC's channels retry under (backoff-grpc's
+   * {@code RetryingClientInterceptor}), and its options. Unset values take the defaults. Not thread-safe.
+   */
+  public static class Grpc {
+    /**
+     * The name of the policy under backoff.policies every unary and server-streaming call retries under, unless
+     * methods names another for its service or method; unset: only the calls methods names are retried.
+     */
+    private String policy;
+
+    /**
+     * Policies for some services or methods: the key is "package.Service" or "package.Service/Method" (in brackets:
+     * backoff.grpc.methods[orders.Orders/Get]=NAME), the value the name of a policy under backoff.policies. A
+     * method's entry wins over its service's, which wins over policy.
+     */
+    private Map<String, String> methods = new LinkedHashMap<>();
+
+    /** The status codes retried, as io.grpc.Status.Code names them. Default: UNAVAILABLE, RESOURCE_EXHAUSTED. */
+    private List<String> retryableCodes;
+
+    /** The longest wait a server's pushback or RetryInfo may ask for; a longer one stops the retries. Default 1m. */
+    private Duration maxServerDelay;
+
+    /** The channels (the names or targets given to Spring gRPC's channel factory) retried; unset: every channel. */
+    private List<String> channels;
+
+    public String getPolicy() {
+      return policy;
+    }
+
+    public void setPolicy(String policy) {
+      this.policy = policy;
+    }
+
+    public Map<String, String> getMethods() {
+      return methods;
+    }
+
+    public void setMethods(Map<String, String> methods) {
+      this.methods = methods;
+    }
+
+    public List<String> getRetryableCodes() {
+      return retryableCodes;
+    }
+
+    public void setRetryableCodes(List<String> retryableCodes) {
+      this.retryableCodes = retryableCodes;
+    }
+
+    public Duration getMaxServerDelay() {
+      return maxServerDelay;
+    }
+
+    public void setMaxServerDelay(Duration maxServerDelay) {
+      this.maxServerDelay = maxServerDelay;
+    }
+
+    public List<String> getChannels() {
+      return channels;
+    }
+
+    public void setChannels(List<String> channels) {
+      this.channels = channels;
     }
   }
 

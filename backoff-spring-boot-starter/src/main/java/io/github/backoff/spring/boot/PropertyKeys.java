@@ -24,6 +24,8 @@ final class PropertyKeys {
   static final List<String> HTTP = of(BackoffProperties.Http.class);
   /** The keys under {@code backoff.http.restclient.} (and resttemplate, webclient). */
   static final List<String> HTTP_CLIENT = of(BackoffProperties.Client.class);
+  /** The keys under {@code backoff.grpc.}. */
+  static final List<String> GRPC = of(BackoffProperties.Grpc.class);
   /** Every key of a policy or a budget. */
   static final Set<String> ALL = all();
 

@@ -138,6 +138,20 @@ public final class Retriers {
   public <R> RetryPolicy<R> policy(String name) {
     return this.<R>get(name).policy();
   }
+  /**
+   * The named policy for the property {@code key} that names it (the HTTP clients', gRPC's), or a start-up failure
+   * naming the key and the policies there are.
+   */
+  RetryPolicy<Object> policyFor(String key, String name) {
+    if (find(name).isEmpty()) {
+      throw new BackoffConfigurationException(key, name, names().isEmpty()
+          ? "the name of a policy defined under backoff.policies (none is defined)"
+          : "the name of a policy defined under backoff.policies: one of " + String.join(", ", names()),
+          null);
+    }
+    return policy(name);
+  }
+
 
   /**
    * The counts of policy {@code name}.

@@ -41,6 +41,7 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
       int bad = badElement(name);
       List<String> keys = bad == 1 ? PropertyKeys.TOP
           : "http".equals(name.getElement(1, Form.UNIFORM)) ? (bad == 2 ? PropertyKeys.HTTP : PropertyKeys.HTTP_CLIENT)
+          : "grpc".equals(name.getElement(1, Form.UNIFORM)) ? PropertyKeys.GRPC
           : "policies".equals(name.getElement(1, Form.UNIFORM)) ? PropertyKeys.POLICY : PropertyKeys.BUDGET;
       String written = written(name, -1, null);
       String parent = written(name, bad, "");
@@ -70,7 +71,8 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
   /**
    * The index of the element that is not a key: 1 under {@code backoff.} ({@code backoff.policy.x.y}); 3, the key
    * of a policy or a budget ({@code backoff.policies.orders.max-atempts}) or of a client
-   * ({@code backoff.http.restclient.polcy}); else 2 under {@code backoff.http.} ({@code backoff.http.max-retry}).
+   * ({@code backoff.http.restclient.polcy}); else 2 under {@code backoff.http.} ({@code backoff.http.max-retry})
+   * and {@code backoff.grpc.} ({@code backoff.grpc.polcy}).
    */
   private static int badElement(ConfigurationPropertyName name) {
     String group = name.getNumberOfElements() >= 3 ? name.getElement(1, Form.UNIFORM) : "";
@@ -78,6 +80,9 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
       boolean client = name.getNumberOfElements() >= 4
           && List.of("restclient", "resttemplate", "webclient").contains(name.getElement(2, Form.UNIFORM));
       return client ? 3 : 2;
+    }
+    if ("grpc".equals(group)) {
+      return 2;
     }
     boolean policyOrBudget = name.getNumberOfElements() >= 4 && List.of("policies", "budgets").contains(group);
     return policyOrBudget ? 3 : 1;

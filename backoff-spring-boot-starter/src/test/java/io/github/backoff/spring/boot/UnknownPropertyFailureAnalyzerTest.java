@@ -58,7 +58,7 @@ class UnknownPropertyFailureAnalyzerTest {
 
     assertThat(a.getDescription()).startsWith("Unknown property 'backoff.polices.orders.max-attempts'");
     assertThat(a.getAction()).contains("Did you mean 'backoff.policies.orders.max-attempts'?")
-        .contains("The keys under 'backoff.' are policies, budgets, http.");
+        .contains("The keys under 'backoff.' are policies, budgets, http, grpc.");
   }
 
   @Test
@@ -68,6 +68,15 @@ class UnknownPropertyFailureAnalyzerTest {
     assertThat(a.getDescription()).startsWith("Unknown property 'backoff.http.restclient.polcy'");
     assertThat(a.getAction()).contains("Did you mean 'backoff.http.restclient.policy'?")
         .contains("The keys under 'backoff.http.restclient.' are policy.");
+  }
+
+  @Test
+  void grpcKeyTypo_suggestsTheKeyAndListsTheGrpcKeys() {
+    FailureAnalysis a = analysis("backoff.grpc.retryable-code=UNAVAILABLE");
+
+    assertThat(a.getDescription()).startsWith("Unknown property 'backoff.grpc.retryable-code'");
+    assertThat(a.getAction()).contains("Did you mean 'backoff.grpc.retryable-codes'?")
+        .contains("The keys under 'backoff.grpc.' are policy, methods, retryable-codes, max-server-delay, channels.");
   }
 
   @Test
