@@ -108,6 +108,24 @@ class VertxRetrierTest {
   }
 
   @Test
+  void execute_waitNearLongMaxValue_waitsOnTheTimerInsteadOfRetryingAtOnce() throws Exception {
+    AtomicInteger calls = new AtomicInteger();
+    // A wait of Long.MAX_VALUE ns (292 years, saturated): rounding it up to milliseconds must not overflow.
+    VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ofSeconds(Long.MAX_VALUE))).withMaxAttempts(2).build());
+
+    CompletableFuture<String> outcome = onEventLoop(() -> retrier.execute(() -> {
+      calls.incrementAndGet();
+      return Future.failedFuture(new IllegalStateException("down"));
+    }));
+
+    // Wide margin: an overflowed wait became a 1 ms timer, so the second attempt came at once.
+    Thread.sleep(300);
+    assertThat(calls).hasValue(1);
+    assertThat(outcome).isNotDone();
+  }
+
+  @Test
   void execute_failuresOutlastTheAttempts_failsWithTheReason() throws Exception {
     FAILURES_LEFT.set(5);
     VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()
