@@ -146,16 +146,23 @@ final class AsyncExecution<R> extends Execution<R> implements Runnable {
       return true;
     }
     RetryCore<R> core = retrier.core;
-    if (failure == null && core.isSuccess(result)) {
-      core.succeeded(this, startNanos, result);
-      completeByDriver(result);
+    long delay;
+    long now;
+    try { // a condition that throws ends the call with what it threw, as call() throws it; never left incomplete
+      if (failure == null && core.isSuccess(result)) {
+        core.succeeded(this, startNanos, result);
+        completeByDriver(result);
+        return true;
+      }
+      now = core.ticker.read();
+      if (attempts == 0 && !core.eagerStart) {
+        startNanos = now; // the first failure: the first time anything needs the clock
+      }
+      delay = core.onFailure(this, result, failure, false, now);
+    } catch (Throwable t) {
+      completeExceptionallyByDriver(t);
       return true;
     }
-    long now = core.ticker.read();
-    if (attempts == 0 && !core.eagerStart) {
-      startNanos = now; // the first failure: the first time anything needs the clock
-    }
-    long delay = core.onFailure(this, result, failure, false, now);
     if (delay == RetryCore.STOP) {
       finish(core);
       return true;
