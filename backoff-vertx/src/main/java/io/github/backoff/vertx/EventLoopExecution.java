@@ -68,7 +68,14 @@ final class EventLoopExecution<R> {
     future.onComplete(result -> {
       if (result.succeeded()) {
         R value = result.result();
-        if (execution.isSuccess(value)) {
+        boolean success;
+        try {
+          success = execution.isSuccess(value);
+        } catch (RuntimeException | Error e) { // a condition that throws ends the call with what it threw
+          promise.fail(e);
+          return;
+        }
+        if (success) {
           execution.onSuccess(value);
           promise.complete(value);
         } else {

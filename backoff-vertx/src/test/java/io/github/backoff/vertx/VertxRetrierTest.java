@@ -125,6 +125,20 @@ class VertxRetrierTest {
     assertThat(outcome).isNotDone();
   }
 
+  // Regression: the condition's exception escaped the attempt's onComplete handler and the future never completed.
+  @Test
+  void execute_resultConditionThrows_failsWithWhatItThrew() throws Exception {
+    IllegalStateException boom = new IllegalStateException("condition broke");
+    VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(10))).retryIfResult(r -> {
+          throw boom;
+        }).build());
+
+    CompletableFuture<String> outcome = onEventLoop(() -> retrier.execute(() -> Future.succeededFuture("up")));
+
+    assertThat(outcome).failsWithin(Duration.ofSeconds(10)).withThrowableThat().havingCause().isSameAs(boom);
+  }
+
   @Test
   void execute_failuresOutlastTheAttempts_failsWithTheReason() throws Exception {
     FAILURES_LEFT.set(5);
