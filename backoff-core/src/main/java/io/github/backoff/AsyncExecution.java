@@ -113,11 +113,20 @@ final class AsyncExecution<R> extends Execution<R> implements Runnable {
       stage.handle((result, failure) -> settle(number, result, unwrap(failure)));
       return;
     }
-    Future<?> timer = schedule(() -> {
-      if (settle(number, null, timedOut()) && future != null) {
+    Future<?> timer;
+    try {
+      timer = schedule(() -> {
+        if (settle(number, null, timedOut()) && future != null) {
+          future.cancel(true);
+        }
+      }, Math.max(0, timeout - (core.ticker.read() - attemptStart)));
+    } catch (RejectedExecutionException e) { // a scheduler shut down: fail, as a refused wake-up does, never hang
+      if (future != null) {
         future.cancel(true);
       }
-    }, Math.max(0, timeout - (core.ticker.read() - attemptStart)));
+      completeExceptionallyByDriver(e);
+      return;
+    }
     stage.handle((result, failure) -> {
       timer.cancel(false);
       // Like the sync driver, an outcome that arrives after the timeout (by the ticker) counts as timed out.
