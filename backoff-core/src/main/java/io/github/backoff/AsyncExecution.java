@@ -113,11 +113,20 @@ final class AsyncExecution<R> extends Execution<R> implements Runnable {
       stage.handle((result, failure) -> settle(number, result, unwrap(failure)));
       return;
     }
-    Future<?> timer = schedule(() -> {
-      if (settle(number, null, timedOut()) && future != null) {
+    Future<?> timer;
+    try {
+      timer = schedule(() -> {
+        if (settle(number, null, timedOut()) && future != null) {
+          future.cancel(true);
+        }
+      }, Math.max(0, timeout - (core.ticker.read() - attemptStart)));
+    } catch (RejectedExecutionException e) { // a scheduler shut down: fail, as a refused wake-up does, never hang
+      if (future != null) {
         future.cancel(true);
       }
-    }, Math.max(0, timeout - (core.ticker.read() - attemptStart)));
+      completeExceptionallyByDriver(e);
+      return;
+    }
     stage.handle((result, failure) -> {
       timer.cancel(false);
       // Like the sync driver, an outcome that arrives after the timeout (by the ticker) counts as timed out.
@@ -146,16 +155,23 @@ final class AsyncExecution<R> extends Execution<R> implements Runnable {
       return true;
     }
     RetryCore<R> core = retrier.core;
-    if (failure == null && core.isSuccess(result)) {
-      core.succeeded(this, startNanos, result);
-      completeByDriver(result);
+    long delay;
+    long now;
+    try { // a condition that throws ends the call with what it threw, as call() throws it; never left incomplete
+      if (failure == null && core.isSuccess(result)) {
+        core.succeeded(this, startNanos, result);
+        completeByDriver(result);
+        return true;
+      }
+      now = core.ticker.read();
+      if (attempts == 0 && !core.eagerStart) {
+        startNanos = now; // the first failure: the first time anything needs the clock
+      }
+      delay = core.onFailure(this, result, failure, false, now);
+    } catch (Throwable t) {
+      completeExceptionallyByDriver(t);
       return true;
     }
-    long now = core.ticker.read();
-    if (attempts == 0 && !core.eagerStart) {
-      startNanos = now; // the first failure: the first time anything needs the clock
-    }
-    long delay = core.onFailure(this, result, failure, false, now);
     if (delay == RetryCore.STOP) {
       finish(core);
       return true;

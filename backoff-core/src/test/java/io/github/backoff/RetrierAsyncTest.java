@@ -40,6 +40,33 @@ class RetrierAsyncTest {
     assertThat(future).isCompletedWithValue("up");
   }
 
+  // Regression: a condition that threw escaped the attempt's stage callback, so the future never completed.
+  @Test
+  void callAsync_resultConditionThrows_failsWithWhatItThrew() {
+    IllegalStateException boom = new IllegalStateException("condition broke");
+    CompletableFuture<String> future = retrier(constant(Duration.ofSeconds(1)).retryIfResult(r -> {
+      throw boom;
+    }).build()).callAsync(() -> CompletableFuture.completedFuture("up"));
+
+    assertThat(future).isCompletedExceptionally();
+    assertThat(future.handle((r, e) -> e).join()).isSameAs(boom);
+  }
+
+  @Test
+  void callAsync_failureConditionThrows_failsWithWhatItThrew() {
+    IllegalStateException boom = new IllegalStateException("condition broke");
+    CompletableFuture<String> attempt = new CompletableFuture<>();
+    CompletableFuture<String> future = retrier(constant(Duration.ofSeconds(1)).retryIf(e -> {
+      throw boom;
+    }).build()).callAsync(() -> attempt);
+
+    attempt.completeExceptionally(new IOException("down"));
+
+    assertThat(future).isCompletedExceptionally();
+    assertThat(future.handle((r, e) -> e).join()).isSameAs(boom);
+    assertThat(scheduler.pendingTasks()).isZero();
+  }
+
   @Test
   void callAsync_cancelledWhileWaiting_cancelsPendingRetryAndStartsNoAttempt() {
     AtomicInteger attempts = new AtomicInteger();

@@ -209,6 +209,34 @@ class RetrierExecutorTest {
     assertThat(call.handle((r, t) -> t).join()).isInstanceOf(RejectedExecutionException.class);
   }
 
+  // Regression: the refusal was thrown out of the handed-off task, which a pool only logs: the future never completed
+  // and the attempt's stage ran on unwatched.
+  @Test
+  void callAsync_schedulerRefusesTheRetrysAttemptTimer_failsTheFutureRatherThanHang() {
+    List<Runnable> handedOff = new ArrayList<>();
+    Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder().withBackoff(Backoff.constant(DELAY))
+            .withMaxAttempts(3).withAttemptTimeout(Duration.ofSeconds(1)).build())
+        .withTicker(scheduler::nanoTime).withScheduler(scheduler).withExecutor(handedOff::add).build();
+    CompletableFuture<String> retryStage = new CompletableFuture<>();
+    AtomicInteger calls = new AtomicInteger();
+    CompletableFuture<String> call = retrier.callAsync(() -> calls.incrementAndGet() == 1
+        ? CompletableFuture.failedFuture(new IOException("down")) : retryStage);
+    scheduler.advance(DELAY);
+    assertThat(handedOff).hasSize(1);
+    scheduler.shutdown(); // the attempt timer of the retry is refused from now on
+
+    try {
+      handedOff.get(0).run();
+    } catch (RuntimeException e) {
+      // what a pool's worker would do with it: log it, and go on
+    }
+
+    assertThat(calls).hasValue(2);
+    assertThat(call).isCompletedExceptionally(); // before join: without the fix, join would wait forever
+    assertThat(call.handle((r, t) -> t).join()).isInstanceOf(RejectedExecutionException.class);
+    assertThat(retryStage).isCancelled();
+  }
+
   @Test
   void callAsync_cancelledAfterTheHandOffBeforeTheTaskRuns_callsTheSupplierNoMore() {
     List<Runnable> handedOff = new ArrayList<>();

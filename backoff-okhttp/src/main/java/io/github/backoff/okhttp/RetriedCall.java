@@ -62,8 +62,8 @@ final class RetriedCall implements Callable<Object> {
     if (bound == Long.MAX_VALUE) {
       return chain;
     }
-    // Round up: OkHttp reads 0 as "no timeout".
-    int millis = (int) Math.min(Integer.MAX_VALUE, (bound + 999_999L) / 1_000_000L);
+    // Round up (OkHttp reads 0 as "no timeout"), without adding first: a bound near Long.MAX_VALUE must not wrap.
+    int millis = (int) Math.min(Integer.MAX_VALUE, bound / 1_000_000L + (bound % 1_000_000L == 0 ? 0 : 1));
     Interceptor.Chain c = chain;
     if (shorter(millis, c.connectTimeoutMillis())) {
       c = c.withConnectTimeout(millis, TimeUnit.MILLISECONDS);

@@ -406,6 +406,20 @@ class RetryInterceptorTest {
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
   }
 
+  // Regression: rounding an attempt limit within 1 ms of Long.MAX_VALUE ns up to milliseconds overflowed to a
+  // negative timeout, which OkHttp refuses.
+  @Test
+  void intercept_attemptTimeoutNearLongMaxValue_sendsWithoutOverflowing() throws IOException {
+    RetryPolicy<Response> policy = RetryPolicy.<Response>builder()
+        .withAttemptTimeout(Duration.ofNanos(Long.MAX_VALUE - 1)).build();
+    OkHttpClient client = Fixtures.client(RetryInterceptor.of(policy)).build();
+
+    try (Response response = client.newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(server.requestCount()).isEqualTo(1);
+  }
+
   @Test
   void intercept_listenersSeeEveryAttempt() throws IOException {
     server.enqueue(FaultReply.status(500).withBody("oops"), FaultReply.status(500).withBody("oops"));

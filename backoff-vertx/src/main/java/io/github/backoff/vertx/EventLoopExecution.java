@@ -48,7 +48,8 @@ final class EventLoopExecution<R> {
       context.runOnContext(v -> attempt());
     } else {
       // setTimer runs its handler on the context that set it; outside one, hop back to ours.
-      long millis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999));
+      // Rounded up without overflow: a wait near Long.MAX_VALUE must not wrap to a 1 ms timer.
+      long millis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos) + (nanos % 1_000_000 == 0 ? 0 : 1));
       vertx.setTimer(millis, id -> context.runOnContext(v -> attempt()));
     }
   }
@@ -67,7 +68,14 @@ final class EventLoopExecution<R> {
     future.onComplete(result -> {
       if (result.succeeded()) {
         R value = result.result();
-        if (execution.isSuccess(value)) {
+        boolean success;
+        try {
+          success = execution.isSuccess(value);
+        } catch (RuntimeException | Error e) { // a condition that throws ends the call with what it threw
+          promise.fail(e);
+          return;
+        }
+        if (success) {
           execution.onSuccess(value);
           promise.complete(value);
         } else {

@@ -108,6 +108,38 @@ class VertxRetrierTest {
   }
 
   @Test
+  void execute_waitNearLongMaxValue_waitsOnTheTimerInsteadOfRetryingAtOnce() throws Exception {
+    AtomicInteger calls = new AtomicInteger();
+    // A wait of Long.MAX_VALUE ns (292 years, saturated): rounding it up to milliseconds must not overflow.
+    VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ofSeconds(Long.MAX_VALUE))).withMaxAttempts(2).build());
+
+    CompletableFuture<String> outcome = onEventLoop(() -> retrier.execute(() -> {
+      calls.incrementAndGet();
+      return Future.failedFuture(new IllegalStateException("down"));
+    }));
+
+    // Wide margin: an overflowed wait became a 1 ms timer, so the second attempt came at once.
+    Thread.sleep(300);
+    assertThat(calls).hasValue(1);
+    assertThat(outcome).isNotDone();
+  }
+
+  // Regression: the condition's exception escaped the attempt's onComplete handler and the future never completed.
+  @Test
+  void execute_resultConditionThrows_failsWithWhatItThrew() throws Exception {
+    IllegalStateException boom = new IllegalStateException("condition broke");
+    VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()
+        .withBackoff(Backoff.constant(Duration.ofMillis(10))).retryIfResult(r -> {
+          throw boom;
+        }).build());
+
+    CompletableFuture<String> outcome = onEventLoop(() -> retrier.execute(() -> Future.succeededFuture("up")));
+
+    assertThat(outcome).failsWithin(Duration.ofSeconds(10)).withThrowableThat().havingCause().isSameAs(boom);
+  }
+
+  @Test
   void execute_failuresOutlastTheAttempts_failsWithTheReason() throws Exception {
     FAILURES_LEFT.set(5);
     VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()

@@ -178,8 +178,10 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
     CompletableFuture<Object> attempt = next.exchange(request)
         // The HTTP rules judge the I/O failure itself, not WebClient's wrapper of it.
         .onErrorMap(WebClientRequestException.class, e -> e.getCause() != null ? e.getCause() : e)
-        .flatMap(response -> retryable && options.isRetryableStatus(response.statusCode().value())
-            ? buffered(response) : Mono.just(response))
+        // Every response the core may retry is buffered (its body released): a retryable status, or one the
+        // policy's own result condition retries; a response dropped unread would hold its connection.
+        .flatMap(response -> retryable && (options.isRetryableStatus(response.statusCode().value())
+            || policy.isRetryableResult(response)) ? buffered(response) : Mono.just(response))
         .<Object>map(response -> response)
         .contextWrite(context -> context.put(AbandonedAttempt.ON_ERROR_DROPPED, abandoned))
         .toFuture();

@@ -92,6 +92,46 @@ class RetryingExchangeFilterTest {
     assertThat(server.requestCount()).isEqualTo(3);
   }
 
+  // Regression: a response retried by the policy's own result condition (not a retryable status) was dropped with
+  // its body neither read nor released, holding its connection or buffers.
+  @Test
+  void filter_responseRetriedByThePolicysResultCondition_hasItsBodyReadOrReleased() {
+    server.enqueueStatuses(404);
+    List<Boolean> bodyTouched = new CopyOnWriteArrayList<>();
+    // Registered after the retry filter: it sees each attempt's response, and whether its body was ever subscribed.
+    ExchangeFilterFunction inner = (request, next) -> next.exchange(request).map(response -> {
+      int index = bodyTouched.size();
+      bodyTouched.add(false);
+      Runnable touched = () -> bodyTouched.set(index, true);
+      return new org.springframework.web.reactive.function.client.support.ClientResponseWrapper(response) {
+        @Override
+        public <T> reactor.core.publisher.Mono<T> bodyToMono(Class<? extends T> type) {
+          return super.<T>bodyToMono(type).doOnSubscribe(x -> touched.run());
+        }
+
+        @Override
+        public <T> reactor.core.publisher.Flux<T> bodyToFlux(Class<? extends T> type) {
+          return super.<T>bodyToFlux(type).doOnSubscribe(x -> touched.run());
+        }
+
+        @Override
+        public reactor.core.publisher.Mono<Void> releaseBody() {
+          return super.releaseBody().doOnSubscribe(x -> touched.run());
+        }
+      };
+    });
+    RetryPolicy<Object> notFoundRetried = RetryPolicy.builder().withBackoff(Backoff.none()).withMaxAttempts(2)
+        .retryIfResult(r -> r instanceof ClientResponse c && c.statusCode().value() == 404).build();
+
+    String body = client(RetryingExchangeFilter.of(notFoundRetried), inner).get().uri(server.uri("/items"))
+        .retrieve().bodyToMono(String.class).block(AWAIT);
+
+    assertThat(body).isEqualTo("ok");
+    assertThat(server.requestCount()).isEqualTo(2);
+    assertThat(bodyTouched).hasSize(2);
+    assertThat(bodyTouched.get(0)).as("the retried 404's body was read or released").isTrue();
+  }
+
   @Test
   void outcomeOf_retryableStatusUntilTheAttemptsRunOut_saysWhyAndIsSeenThroughOuterFilters() {
     server.enqueueStatuses(503, 503);
