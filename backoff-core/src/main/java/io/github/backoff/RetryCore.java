@@ -42,7 +42,7 @@ final class RetryCore<R> {
     this.eagerStart = policy.maxElapsedNanos != Long.MAX_VALUE || policy.hasListeners
         || policy.attemptTimeoutNanos != 0;
     boolean nothingAround = !eagerStart && policy.budget == null && policy.rateLimiter == null;
-    this.plain = nothingAround && policy.delayOverride == null;
+    this.plain = nothingAround && policy.delayOverride == null && policy.quotaExhaustedIf == null;
     this.bare = nothingAround && policy.retryIfResult == null;
   }
 
@@ -101,6 +101,9 @@ final class RetryCore<R> {
       policy.rateLimiter.onResponse(kind.costClass() == CostClass.THROTTLING);
     }
     StopReason stop = classify(failure, interruptedAttempt);
+    if (stop == null && failure == null && policy.quotaExhaustedIf != null && quotaExhausted(result)) {
+      stop = StopReason.QUOTA_EXHAUSTED;
+    }
     if (stop == null && attempt >= policy.maxAttempts) {
       stop = StopReason.ATTEMPTS_EXHAUSTED;
     }
@@ -176,6 +179,16 @@ final class RetryCore<R> {
       }
     }
     return null;
+  }
+
+  /** Whether the policy's quota condition matches {@code result}; one that throws is logged and does not. */
+  private boolean quotaExhausted(R result) {
+    try {
+      return policy.quotaExhaustedIf.test(result);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "quota condition threw; treating the result as a rate limit", e);
+      return false;
+    }
   }
 
   /** What the override is told about the execution (allocated only for a policy with an override). */

@@ -47,6 +47,7 @@ public final class RetryPolicy<R> {
   final List<Class<? extends Throwable>> abortOnTypes;
   final List<Predicate<? super Throwable>> abortIfs;
   final Predicate<? super R> retryIfResult;
+  final Predicate<? super R> quotaExhaustedIf;
   final DelayOverride<? super R> delayOverride;
   final long overrideMinNanos;
   final long overrideMaxNanos;
@@ -72,6 +73,7 @@ public final class RetryPolicy<R> {
     this.abortOnTypes = List.copyOf(b.abortOnTypes);
     this.abortIfs = List.copyOf(b.abortIfs);
     this.retryIfResult = b.retryIfResult;
+    this.quotaExhaustedIf = b.quotaExhaustedIf;
     this.delayOverride = b.delayOverride;
     this.overrideMinNanos = b.overrideMinNanos;
     this.overrideMaxNanos = b.overrideMaxNanos;

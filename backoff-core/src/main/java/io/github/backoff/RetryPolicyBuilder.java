@@ -45,6 +45,7 @@ public final class RetryPolicyBuilder<R> {
   final List<Class<? extends Throwable>> abortOnTypes = new ArrayList<>();
   final List<Predicate<? super Throwable>> abortIfs = new ArrayList<>();
   Predicate<? super R> retryIfResult;
+  Predicate<? super R> quotaExhaustedIf;
   DelayOverride<? super R> delayOverride;
   long overrideMinNanos;
   long overrideMaxNanos = Long.MAX_VALUE;
@@ -68,6 +69,7 @@ public final class RetryPolicyBuilder<R> {
     abortOnTypes.addAll(p.abortOnTypes);
     abortIfs.addAll(p.abortIfs);
     retryIfResult = p.retryIfResult;
+    quotaExhaustedIf = p.quotaExhaustedIf;
     delayOverride = p.delayOverride;
     overrideMinNanos = p.overrideMinNanos;
     overrideMaxNanos = p.overrideMaxNanos;
@@ -181,6 +183,19 @@ public final class RetryPolicyBuilder<R> {
    */
   public RetryPolicyBuilder<R> retryIfResult(Predicate<? super R> predicate) {
     this.retryIfResult = Checks.requireNonNull(predicate, "predicate");
+    return this;
+  }
+
+  /**
+   * Stops at once, with {@link StopReason#QUOTA_EXHAUSTED}, on a retryable result matching {@code predicate}: one
+   * that says the caller is out of quota (an HTTP client's {@code RateLimitRules} install one), where waiting
+   * would not help. Checked before any limit, the budget or the delay; a predicate that throws is logged and counts
+   * as no match.
+   *
+   * @throws NullPointerException if {@code predicate} is null
+   */
+  public RetryPolicyBuilder<R> stopIfQuotaExhausted(Predicate<? super R> predicate) {
+    this.quotaExhaustedIf = Checks.requireNonNull(predicate, "predicate");
     return this;
   }
 

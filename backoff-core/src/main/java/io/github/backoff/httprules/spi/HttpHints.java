@@ -5,12 +5,14 @@ import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.RateLimitRules;
 import io.github.backoff.httprules.RetryAfter;
 import io.github.backoff.internal.Durations;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -39,7 +41,33 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
 
   /** {@code policy} with these hints as its delay override, stopping on a wait above the maximum. */
   RetryPolicyBuilder<Object> install(RetryPolicyBuilder<Object> policy) {
-    return policy.withDelayOverride(this, Duration.ZERO, Duration.ofNanos(maxNanos)).giveUpIfOverrideExceedsMax();
+    return policy.withDelayOverride(this, Duration.ZERO, Duration.ofNanos(maxNanos)).giveUpIfOverrideExceedsMax()
+        .stopIfQuotaExhausted(this::quotaExhausted);
+  }
+
+  /**
+   * Whether {@code result} is a 429 meaning "out of quota" by the options' {@link RateLimitRules}: its named wait
+   * ({@code Retry-After}, else a family's) an hour or more and above the maximum, or a quota marker in the first
+   * characters of its body (read only here, only on a 429).
+   */
+  boolean quotaExhausted(Object result) {
+    int status = reader.status(result);
+    if (status != 429) {
+      return false;
+    }
+    RateLimitRules rules = options.rateLimitRules();
+    Optional<Duration> named = RetryAfter.parse(reader.header(result, HttpRetryRules.RETRY_AFTER),
+        options.clock().instant());
+    if (named.isEmpty()) {
+      named = rateLimitWait(result, status);
+    }
+    return rules.isQuotaExhausted(status, named, options.maxRetryAfter(),
+        () -> reader.bodyPrefix(result, rules.maxBodyChars()));
+  }
+
+  /** The wait the options' rate-limit header families name for {@code result}, or empty. */
+  private Optional<Duration> rateLimitWait(Object result, int status) {
+    return options.rateLimitRules().namedWait(status, name -> reader.header(result, name), options.clock().instant());
   }
 
   @Override
@@ -54,8 +82,9 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
       return null;
     }
     return hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
-        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, options.clock(),
-        options.random().orElse(null), maxNanos, maxAboveNanos);
+        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null),
+        () -> rateLimitWait(result, status), context, options.clock(), options.random().orElse(null), maxNanos,
+        maxAboveNanos);
   }
 
   /**
@@ -69,18 +98,33 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
    */
   static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext context, Clock clock,
       RandomGenerator random, long maxNanos, long maxAboveNanos) {
-    if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
-      Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());
-      if (asked.isPresent()) {
-        long askedNanos = Durations.toNanosSaturated(asked.get());
-        if (askedNanos > maxNanos) {
-          return asked.get(); // above the maximum: the core stops (install)
-        }
-        long left = context.timeLeft().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
-        double u = (random != null ? random : ThreadLocalRandom.current()).nextDouble();
-        return Duration.ofNanos(HttpRetryDelays.retryAfterWaitNanos(askedNanos,
-            Durations.toNanosSaturated(context.maxDelay()), maxNanos, left, u));
+    return hintedDelay(status, retryAfter, millisHint, Optional::empty, context, clock, random, maxNanos,
+        maxAboveNanos);
+  }
+
+  /**
+   * {@link #hintedDelay(int, String, String, RetryContext, Clock, RandomGenerator, long, long)}, where without a
+   * valid {@code Retry-After} the wait a rate-limit header family names ({@code rateLimitWait}, looked up only
+   * then) is followed exactly as a {@code Retry-After}: spread above, at most {@code maxNanos}, or as asked above it
+   * (the core then stops); it wins over the millisecond hint.
+   */
+  static Duration hintedDelay(int status, String retryAfter, String millisHint,
+      Supplier<Optional<Duration>> rateLimitWait, RetryContext context, Clock clock, RandomGenerator random,
+      long maxNanos, long maxAboveNanos) {
+    Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
+        ? RetryAfter.parse(retryAfter, clock.instant()) : Optional.empty();
+    if (asked.isEmpty()) {
+      asked = rateLimitWait.get();
+    }
+    if (asked.isPresent()) {
+      long askedNanos = Durations.toNanosSaturated(asked.get());
+      if (askedNanos > maxNanos) {
+        return asked.get(); // above the maximum: the core stops (install)
       }
+      long left = context.timeLeft().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
+      double u = (random != null ? random : ThreadLocalRandom.current()).nextDouble();
+      return Duration.ofNanos(HttpRetryDelays.retryAfterWaitNanos(askedNanos,
+          Durations.toNanosSaturated(context.maxDelay()), maxNanos, left, u));
     }
     Optional<Duration> hint = HttpRetryDelays.parseMillisHint(millisHint);
     if (hint.isPresent()) {
@@ -93,6 +137,6 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
 
   @Override
   public String toString() {
-    return "HTTP hints (Retry-After, " + options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
+    return "HTTP hints (Retry-After, " + options.rateLimitRules() + ", " + options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
   }
 }

@@ -35,6 +35,20 @@ public interface HttpResponseReader {
   String header(Object result, String name);
 
   /**
+   * The first {@code maxChars} characters of {@code result}'s body, for telling an exhausted quota from a rate limit
+   * on a 429 ({@code RateLimitRules}); null if this client cannot read them without consuming what the caller gets
+   * or reading unboundedly. Called only on a 429 that is to be retried, at most once per attempt. The default reads
+   * nothing: a client whose retried responses are buffered overrides it.
+   *
+   * @param result an attempt's result
+   * @param maxChars how many characters at most
+   * @return the text, or null
+   */
+  default String bodyPrefix(Object result, int maxChars) {
+    return null;
+  }
+
+  /**
    * A reader of responses of {@code type}.
    *
    * @param type the client's response type
