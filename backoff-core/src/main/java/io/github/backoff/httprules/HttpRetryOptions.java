@@ -226,7 +226,7 @@ public final class HttpRetryOptions {
     return "HttpRetryOptions[statuses=" + c.retryableStatuses + ", methods="
         + (c.retryableMethods == null ? "all" : c.retryableMethods) + ", maxRetryAfter=" + c.maxRetryAfter
         + (c.retryAfterMillisHeader == null ? "" : ", retryAfterMillisHeader=" + c.retryAfterMillisHeader
-        + " (at most " + c.maxHintAboveBackoff + " above the backoff)") + ", defaultBudget=" + c.defaultBudget + ", rateLimitRules=" + c.rateLimitRules
-        + "]";
+        + " (at most " + c.maxHintAboveBackoff + " above the backoff)") + ", defaultBudget=" + c.defaultBudget
+        + (c.rateLimitRules == RateLimitRules.defaults() ? "" : ", rateLimitRules=" + c.rateLimitRules) + "]";
   }
 }

@@ -54,6 +54,12 @@ import java.util.function.Supplier;
  * {@link #quotaResetAtLeast()} (default one hour) and above the ceiling. The body is looked at only on a 429, and
  * only if the client can read it bounded (see {@code HttpResponseReader.bodyPrefix}).
  *
+ * <p><b>One reset for every caller.</b> A wait a call learns this way is shared by all the calls of its client
+ * ({@link #sharedReset()}, on by default; {@code io.github.backoff.ratelimit.SharedReset}): they hold their
+ * attempts, first attempts included, until the reset plus a spread, and look again before sending, instead of each
+ * getting a 429 of its own. A caller whose deadline ends before the reset is not held: it sends, and the server's
+ * answer decides.
+ *
  * <pre>{@code
  * RateLimitRules rules = RateLimitRules.defaults()
  *     .with(new RateLimitRules.Family("acme", List.of(
@@ -102,13 +108,36 @@ public final class RateLimitRules {
   private final List<String> quotaMarkers;
   private final Duration quotaResetAtLeast;
   private final int maxBodyChars;
+  private final boolean sharedReset;
 
   private RateLimitRules(List<Family> families, List<String> quotaMarkers, Duration quotaResetAtLeast,
       int maxBodyChars) {
+    this(families, quotaMarkers, quotaResetAtLeast, maxBodyChars, true);
+  }
+
+  private RateLimitRules(List<Family> families, List<String> quotaMarkers, Duration quotaResetAtLeast,
+      int maxBodyChars, boolean sharedReset) {
     this.families = List.copyOf(families);
     this.quotaMarkers = List.copyOf(quotaMarkers);
     this.quotaResetAtLeast = quotaResetAtLeast;
     this.maxBodyChars = maxBodyChars;
+    this.sharedReset = sharedReset;
+  }
+
+  /**
+   * Whether a client shares a reset one call learned with all its calls ({@code SharedReset}; default true): after
+   * a 429 naming a wait, the client's other calls wait for the same reset instead of each getting a 429 of its own.
+   */
+  public boolean sharedReset() {
+    return sharedReset;
+  }
+
+  /**
+   * These rules with the client's calls sharing a learned reset ({@code true}, the default) or each finding it out
+   * for itself ({@code false}).
+   */
+  public RateLimitRules withSharedReset(boolean shared) {
+    return new RateLimitRules(families, quotaMarkers, quotaResetAtLeast, maxBodyChars, shared);
   }
 
   /** The known APIs' families and quota markers (see the class description); the options' default. */
@@ -150,7 +179,7 @@ public final class RateLimitRules {
     Checks.requireNonNull(family, "family");
     List<Family> more = new ArrayList<>(families);
     more.add(family);
-    return new RateLimitRules(more, quotaMarkers, quotaResetAtLeast, maxBodyChars);
+    return new RateLimitRules(more, quotaMarkers, quotaResetAtLeast, maxBodyChars, sharedReset);
   }
 
   /**
@@ -167,7 +196,7 @@ public final class RateLimitRules {
       Checks.requireArgument(!m.isEmpty(), "a quota marker must not be empty");
       more.add(m);
     }
-    return new RateLimitRules(families, more, quotaResetAtLeast, maxBodyChars);
+    return new RateLimitRules(families, more, quotaResetAtLeast, maxBodyChars, sharedReset);
   }
 
   /**
@@ -178,7 +207,7 @@ public final class RateLimitRules {
   public RateLimitRules withQuotaResetAtLeast(Duration atLeast) {
     Checks.requireNonNull(atLeast, "atLeast");
     Checks.requireArgument(!atLeast.isNegative(), "atLeast must not be negative: %s", atLeast);
-    return new RateLimitRules(families, quotaMarkers, atLeast, maxBodyChars);
+    return new RateLimitRules(families, quotaMarkers, atLeast, maxBodyChars, sharedReset);
   }
 
   /**
@@ -188,7 +217,7 @@ public final class RateLimitRules {
    */
   public RateLimitRules withMaxBodyChars(int maxChars) {
     Checks.requireArgument(maxChars >= 0 && maxChars <= 1 << 20, "maxChars must be in 0..1048576: %s", maxChars);
-    return new RateLimitRules(families, quotaMarkers, quotaResetAtLeast, maxChars);
+    return new RateLimitRules(families, quotaMarkers, quotaResetAtLeast, maxChars, sharedReset);
   }
 
   /**
@@ -254,7 +283,7 @@ public final class RateLimitRules {
     List<String> names = new ArrayList<>();
     families.forEach(f -> names.add(f.name()));
     return "RateLimitRules[families=" + names + ", quotaMarkers=" + quotaMarkers + ", quotaResetAtLeast="
-        + quotaResetAtLeast + ", maxBodyChars=" + maxBodyChars + "]";
+        + quotaResetAtLeast + ", maxBodyChars=" + maxBodyChars + ", sharedReset=" + sharedReset + "]";
   }
 
   /**

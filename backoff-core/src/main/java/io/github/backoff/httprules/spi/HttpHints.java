@@ -8,6 +8,7 @@ import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.httprules.RateLimitRules;
 import io.github.backoff.httprules.RetryAfter;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.ratelimit.SharedReset;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -31,10 +32,13 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
   private final HttpRetryOptions options;
   private final long maxNanos;
   private final long maxAboveNanos;
+  /** The reset the client's calls share, or null if they do not. */
+  private final SharedReset reset;
 
-  HttpHints(HttpResponseReader reader, HttpRetryOptions options) {
+  HttpHints(HttpResponseReader reader, HttpRetryOptions options, SharedReset reset) {
     this.reader = reader;
     this.options = options;
+    this.reset = reset;
     this.maxNanos = Durations.toNanosSaturated(options.maxRetryAfter());
     this.maxAboveNanos = Durations.toNanosSaturated(options.maxHintAboveBackoff());
   }
@@ -81,10 +85,25 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
     if (status < 0) {
       return null;
     }
-    return hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
-        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null),
-        () -> rateLimitWait(result, status), context, options.clock(), options.random().orElse(null), maxNanos,
-        maxAboveNanos);
+    String retryAfter = reader.header(result, HttpRetryRules.RETRY_AFTER);
+    Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
+        ? RetryAfter.parse(retryAfter, options.clock().instant()) : Optional.empty();
+    if (asked.isEmpty()) {
+      asked = rateLimitWait(result, status);
+    }
+    Optional<Duration> named = asked;
+    Duration wait = hintedDelay(status, null,
+        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), () -> named, context,
+        options.clock(), options.random().orElse(null), maxNanos, maxAboveNanos);
+    if (reset == null) {
+      return wait;
+    }
+    if (named.isPresent() && Durations.toNanosSaturated(named.get()) <= maxNanos) {
+      reset.noRequestsFor(Durations.toNanosSaturated(named.get())); // a wait followed: every call waits for it
+    }
+    long shared = reset.waitNanos();
+    long own = wait != null ? Durations.toNanosSaturated(wait) : Durations.toNanosSaturated(context.delay());
+    return shared > own && shared <= maxNanos ? Duration.ofNanos(shared) : wait;
   }
 
   /**

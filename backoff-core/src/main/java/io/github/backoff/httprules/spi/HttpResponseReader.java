@@ -1,6 +1,7 @@
 package io.github.backoff.httprules.spi;
 
 import io.github.backoff.internal.Checks;
+import java.nio.charset.StandardCharsets;
 import java.util.function.BiFunction;
 import java.util.function.ToIntFunction;
 
@@ -46,6 +47,19 @@ public interface HttpResponseReader {
    */
   default String bodyPrefix(Object result, int maxChars) {
     return null;
+  }
+
+  /**
+   * The first {@code maxChars} bytes of a buffered body decoded as UTF-8 (a character cut in two becomes U+FFFD),
+   * for a {@link #bodyPrefix} over bytes in memory.
+   *
+   * @param body the body's bytes, or null
+   * @param maxChars how many bytes at most are decoded
+   * @return the text, or null if {@code body} is null
+   */
+  static String utf8Prefix(byte[] body, int maxChars) {
+    return body == null ? null
+        : new String(body, 0, Math.min(body.length, Math.max(0, maxChars)), StandardCharsets.UTF_8);
   }
 
   /**

@@ -177,6 +177,49 @@ class RateLimitCallTest {
   }
 
   @Test
+  void run_anotherCallOfTheClientDuringALearnedReset_waitsForItInsteadOfSending() {
+    assertThat(sharedResetRun(true)).as("the second call waited for the first call's reset, then sent once")
+        .containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5));
+  }
+
+  @Test
+  void run_sharedResetOff_theOtherCallSendsAtOnce() {
+    assertThat(sharedResetRun(false)).containsExactly(Duration.ofSeconds(5));
+  }
+
+  /**
+   * Call 1 gets a 429 naming 5 s; while it waits, call 2 of the same client starts: the sleeps both made (call 2's
+   * sleep comes second: it runs inside call 1's wait).
+   */
+  private List<Duration> sharedResetRun(boolean shared) {
+    List<Duration> sleeps = new java.util.ArrayList<>();
+    boolean[] nested = {false};
+    HttpRetryCalls[] calls = new HttpRetryCalls[1];
+    int[] secondCallSends = {0};
+    io.github.backoff.Sleeper sleeper = nanos -> {
+      sleeps.add(Duration.ofNanos(nanos));
+      if (!nested[0]) {
+        nested[0] = true;
+        calls[0].newCall(true).run(() -> {
+          secondCallSends[0]++;
+          return Resp.of(200, "ok");
+        });
+      }
+      clock.advanceNanos(nanos);
+    };
+    var options = HttpRetryOptions.builder().withTicker(clock::nanoTime).withSleeper(sleeper)
+        .withClock(Clock.fixed(EPOCH, ZoneOffset.UTC)).withRandom(ZERO).withoutBudget()
+        .withRateLimitRules(RateLimitRules.defaults().withSharedReset(shared)).build();
+    calls[0] = HttpRetryCalls.create(RetryPolicy.builder().withBackoff(Backoff.constant(Duration.ofMillis(100)))
+        .build(), options, reader);
+
+    calls[0].newCall(true).run(replies(Resp.of(429, null, "retry-after-ms", "5000"), Resp.of(200, "ok")));
+
+    assertThat(secondCallSends[0]).isEqualTo(1);
+    return sleeps;
+  }
+
+  @Test
   void run_rulesNone_ignoresTheFamiliesAndUsesTheStrategy() {
     var options = HttpRetryOptions.builder().withTicker(clock::nanoTime).withSleeper(clock::sleep)
         .withClock(Clock.fixed(EPOCH, ZoneOffset.UTC)).withRandom(ZERO).withoutBudget()
