@@ -40,9 +40,16 @@ public final class RetryingHttpClientBuilder extends HttpRetryBuilder<RetryingHt
    *
    * @param observer the observer
    * @return this builder
+   * @throws IllegalStateException if an observer was already set on this builder (each option is set once, as
+   *     {@link HttpRetryBuilder} says)
    */
   public RetryingHttpClientBuilder withAttemptObserver(HttpAttemptObserver observer) {
-    this.attemptObserver = Objects.requireNonNull(observer, "observer");
+    Objects.requireNonNull(observer, "observer");
+    if (attemptObserver != null) {
+      throw new IllegalStateException("attemptObserver was already set to " + attemptObserver
+          + "; each option may be set once per builder (refused: " + observer + ")");
+    }
+    this.attemptObserver = observer;
     return this;
   }
 

@@ -105,4 +105,14 @@ class HttpAttemptObserverTest {
     assertThatThrownBy(() -> RetryingHttpClient.builder(Fixtures.httpClient(), policy()).withAttemptObserver(null))
         .isInstanceOf(NullPointerException.class).hasMessage("observer");
   }
+
+  @Test
+  void withAttemptObserver_setTwice_throwsIseNamingTheOption() {
+    HttpAttemptObserver observer = request -> null;
+    RetryingHttpClientBuilder builder = RetryingHttpClient.builder(Fixtures.httpClient(), policy())
+        .withAttemptObserver(observer);
+
+    assertThatThrownBy(() -> builder.withAttemptObserver(observer)).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("attemptObserver was already set to ");
+  }
 }
