@@ -143,8 +143,8 @@ public final class HttpRetryCall {
    */
   private long sharedResetWaitNanos() {
     SharedReset reset = calls.sharedReset();
-    if (reset == null) {
-      return 0;
+    if (reset == null || reset.waitNanos() == 0) {
+      return 0; // nothing pending: draw nothing, so a seeded source's draws go where they went without this
     }
     long wait = reset.waitNanos(calls.options().random().map(RandomGenerator::nextDouble)
         .orElseGet(() -> ThreadLocalRandom.current().nextDouble()));

@@ -220,6 +220,33 @@ class RateLimitCallTest {
   }
 
   @Test
+  void runAsync_anotherCallDuringALearnedReset_isScheduledForItAndHoldsNoThread() {
+    io.github.backoff.testing.ManualScheduler scheduler = new io.github.backoff.testing.ManualScheduler();
+    var options = HttpRetryOptions.builder().withTicker(scheduler::nanoTime).withScheduler(scheduler)
+        .withClock(Clock.fixed(EPOCH, ZoneOffset.UTC)).withRandom(ZERO).withoutBudget().build();
+    HttpRetryCalls calls = HttpRetryCalls.create(RetryPolicy.builder().withBackoff(Backoff.constant(
+        Duration.ofMillis(100))).build(), options, reader);
+    int[] sends = {0, 0};
+
+    var first = calls.newCall(true).runAsync(() -> java.util.concurrent.CompletableFuture.completedFuture(
+        sends[0]++ == 0 ? Resp.of(429, null, "retry-after-ms", "5000") : Resp.of(200, "ok")));
+    scheduler.runDueTasks();
+    var second = calls.newCall(true).runAsync(() -> {
+      sends[1]++;
+      return java.util.concurrent.CompletableFuture.completedFuture(Resp.of(200, "ok"));
+    });
+    scheduler.runDueTasks();
+
+    assertThat(sends).as("the second call waits for the first call's reset").containsExactly(1, 0);
+    scheduler.advance(Duration.ofMillis(4999));
+    assertThat(sends[1]).isZero();
+    scheduler.advance(Duration.ofMillis(1));
+    assertThat(sends).containsExactly(2, 1);
+    assertThat(first.join()).isEqualTo(Resp.of(200, "ok"));
+    assertThat(second.join()).isEqualTo(Resp.of(200, "ok"));
+  }
+
+  @Test
   void run_rulesNone_ignoresTheFamiliesAndUsesTheStrategy() {
     var options = HttpRetryOptions.builder().withTicker(clock::nanoTime).withSleeper(clock::sleep)
         .withClock(Clock.fixed(EPOCH, ZoneOffset.UTC)).withRandom(ZERO).withoutBudget()
