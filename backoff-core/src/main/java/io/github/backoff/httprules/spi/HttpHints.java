@@ -11,6 +11,7 @@ import io.github.backoff.internal.Durations;
 import io.github.backoff.ratelimit.SharedReset;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
@@ -25,7 +26,13 @@ import java.util.random.RandomGenerator;
  * millisecond hint is clamped against that one), the strategy's maximum (the spread's bound) and the time left (the
  * spread never pushes a retry that fits past the deadline).
  *
- * <p>Immutable and thread-safe.
+ * <p>A rate-limit reset a known API names ({@link RateLimitRules}: {@code retry-after-ms}, OpenAI's, Anthropic's, the
+ * IETF fields, {@code X-RateLimit-Reset}) is a named wait like a {@code Retry-After}, under the same maximum; each one
+ * followed is taught to the client's {@link SharedReset}, whose wait lengthens any shorter delay of the client's
+ * calls. It also tells the core whether a 429 means an exhausted quota ({@link #quotaExhausted}, installed as the
+ * policy's {@code stopIfQuotaExhausted}).
+ *
+ * <p>Immutable and thread-safe (the shared reset is).
  */
 final class HttpHints implements io.github.backoff.DelayOverride<Object> {
   private final HttpResponseReader reader;
@@ -60,18 +67,21 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
       return false;
     }
     RateLimitRules rules = options.rateLimitRules();
-    Optional<Duration> named = RetryAfter.parse(reader.header(result, HttpRetryRules.RETRY_AFTER),
-        options.clock().instant());
-    if (named.isEmpty()) {
-      named = rateLimitWait(result, status);
-    }
-    return rules.isQuotaExhausted(status, named, options.maxRetryAfter(),
+    return rules.isQuotaExhausted(status, namedWait(result, status), options.maxRetryAfter(),
         () -> reader.bodyPrefix(result, rules.maxBodyChars()));
   }
 
-  /** The wait the options' rate-limit header families name for {@code result}, or empty. */
-  private Optional<Duration> rateLimitWait(Object result, int status) {
-    return options.rateLimitRules().namedWait(status, name -> reader.header(result, name), options.clock().instant());
+  /**
+   * The wait {@code result} names: a valid {@code Retry-After} on a status that honours it, else the first the
+   * options' rate-limit header families name; or empty.
+   */
+  private Optional<Duration> namedWait(Object result, int status) {
+    Instant now = options.clock().instant();
+    String retryAfter = reader.header(result, HttpRetryRules.RETRY_AFTER);
+    Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
+        ? RetryAfter.parse(retryAfter, now) : Optional.empty();
+    return asked.isPresent() ? asked
+        : options.rateLimitRules().namedWait(status, name -> reader.header(result, name), now);
   }
 
   @Override
@@ -85,13 +95,7 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
     if (status < 0) {
       return null;
     }
-    String retryAfter = reader.header(result, HttpRetryRules.RETRY_AFTER);
-    Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
-        ? RetryAfter.parse(retryAfter, options.clock().instant()) : Optional.empty();
-    if (asked.isEmpty()) {
-      asked = rateLimitWait(result, status);
-    }
-    Optional<Duration> named = asked;
+    Optional<Duration> named = namedWait(result, status);
     Duration wait = hintedDelay(status, null,
         options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), () -> named, context,
         options.clock(), options.random().orElse(null), maxNanos, maxAboveNanos);
@@ -156,6 +160,7 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
 
   @Override
   public String toString() {
-    return "HTTP hints (Retry-After, " + options.rateLimitRules() + ", " + options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
+    return "HTTP hints (Retry-After, " + options.rateLimitRules() + ", "
+        + options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
   }
 }
