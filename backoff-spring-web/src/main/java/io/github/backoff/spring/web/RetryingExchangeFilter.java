@@ -56,8 +56,27 @@ import reactor.core.publisher.Mono;
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent exchanges.
  */
 public final class RetryingExchangeFilter implements ExchangeFilterFunction {
-  private static final HttpResponseReader READER = HttpResponseReader.of(ClientResponse.class,
-      response -> response.statusCode().value(), (response, name) -> response.headers().asHttpHeaders().getFirst(name));
+  private static final HttpResponseReader READER = new HttpResponseReader() {
+    private final HttpResponseReader headers = HttpResponseReader.of(ClientResponse.class,
+        response -> response.statusCode().value(),
+        (response, name) -> response.headers().asHttpHeaders().getFirst(name));
+
+    @Override
+    public int status(Object result) {
+      return headers.status(result);
+    }
+
+    @Override
+    public String header(Object result, String name) {
+      return headers.header(result, name);
+    }
+
+    @Override
+    public String bodyPrefix(Object result, int maxChars) { // a retried response's bytes, kept when it was buffered
+      return result instanceof BufferedResponse buffered ? HttpResponseReader.utf8Prefix(buffered.bytes, maxChars)
+          : null;
+    }
+  };
 
   /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
   private static final BiPredicate<ClientRequest, String> HAS_HEADER =
@@ -184,12 +203,25 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
   private static Mono<ClientResponse> buffered(ClientResponse response) {
     return response.bodyToMono(byte[].class)
         .defaultIfEmpty(new byte[0])
-        .map(bytes -> ClientResponse.create(response.statusCode(), response.strategies())
+        .map(bytes -> new BufferedResponse(ClientResponse.create(response.statusCode(), response.strategies())
             .headers(headers -> headers.addAll(response.headers().asHttpHeaders()))
             .cookies(cookies -> cookies.addAll(response.cookies()))
             .request(response.request())
             .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
-            .build());
+            .build(), bytes));
+  }
+
+  /**
+   * A buffered response that keeps its bytes, so that the HTTP rules can look at the first of them (a 429's quota
+   * marker, {@code RateLimitRules}) without subscribing to the body the caller will read.
+   */
+  private static final class BufferedResponse extends ClientResponseWrapper {
+    private final byte[] bytes;
+
+    BufferedResponse(ClientResponse response, byte[] bytes) {
+      super(response);
+      this.bytes = bytes;
+    }
   }
 
   /**
