@@ -48,7 +48,8 @@ class StopIfQuotaExhaustedTest {
     Retrier<String> retrier = retrier(policy().withMaxAttempts(1).stopIfQuotaExhausted("quota"::equals).build());
 
     assertThatThrownBy(() -> retrier.call(replies("quota")))
-        .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
+        .isInstanceOfSatisfying(RetryException.class,
+            e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
   }
 
   @Test
@@ -58,7 +59,8 @@ class StopIfQuotaExhaustedTest {
     CompletableFuture<String> f = retrier.callAsync(() -> CompletableFuture.completedFuture("quota"));
 
     assertThat(f).failsWithin(Duration.ofSeconds(5)).withThrowableThat().havingRootCause()
-        .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
+        .isInstanceOfSatisfying(RetryException.class,
+            e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
   }
 
   @Test
@@ -75,7 +77,8 @@ class StopIfQuotaExhaustedTest {
     RetryPolicy<String> copy = policy().stopIfQuotaExhausted("quota"::equals).build().toBuilder().build();
 
     assertThatThrownBy(() -> retrier(copy).call(replies("quota")))
-        .isInstanceOfSatisfying(RetryException.class, e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
+        .isInstanceOfSatisfying(RetryException.class,
+            e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
     assertThatThrownBy(() -> policy().stopIfQuotaExhausted(null)).isInstanceOf(NullPointerException.class)
         .hasMessageContaining("predicate");
   }

@@ -49,7 +49,8 @@ class RateLimitRulesPropertiesTest {
   }
 
   @Property
-  void rfc3339_anyInstantWithAnyOffset_isTheWaitUntilIt(@ForAll @LongRange(min = -86_400, max = 864_000) long offsetSeconds,
+  void rfc3339_anyInstantWithAnyOffset_isTheWaitUntilIt(
+      @ForAll @LongRange(min = -86_400, max = 864_000) long offsetSeconds,
       @ForAll @IntRange(min = -12, max = 14) int zoneHours) {
     Instant at = NOW.plusSeconds(offsetSeconds);
     String value = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(at.atOffset(ZoneOffset.ofHours(zoneHours)));
@@ -103,7 +104,8 @@ class RateLimitRulesPropertiesTest {
 
   @Provide
   Arbitrary<String> garbage() {
-    Arbitrary<String> grammarish = Arbitraries.strings().withChars("0123456789.;,=\"hmsun\u00b5:-+TZtr ").ofMaxLength(40);
+    Arbitrary<String> grammarish = Arbitraries.strings().withChars("0123456789.;,=\"hmsun\u00b5:-+TZtr ")
+        .ofMaxLength(40);
     Arbitrary<String> anything = Arbitraries.strings().all().ofMaxLength(40);
     Arbitrary<String> huge = Arbitraries.strings().numeric().ofMinLength(19).ofMaxLength(60).map(d -> d + "h");
     return Arbitraries.oneOf(grammarish, anything, huge);

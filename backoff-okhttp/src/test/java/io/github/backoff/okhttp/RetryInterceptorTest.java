@@ -340,7 +340,8 @@ class RetryInterceptorTest {
     try (Response response = client().newCall(get()).execute()) {
       assertThat(response.code()).isEqualTo(200);
     }
-    assertThat(events.ofType(RetryScheduled.class).get(0).delay()).isBetween(Duration.ofSeconds(4), Duration.ofSeconds(6));
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay())
+        .isBetween(Duration.ofSeconds(4), Duration.ofSeconds(6));
   }
 
   @Test

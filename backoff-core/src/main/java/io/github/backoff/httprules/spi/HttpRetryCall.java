@@ -148,7 +148,8 @@ public final class HttpRetryCall {
     }
     long wait = reset.waitNanos(calls.options().random().map(RandomGenerator::nextDouble)
         .orElseGet(() -> ThreadLocalRandom.current().nextDouble()));
-    return wait > 0 && wait < calls.attemptLimitNanos(startNanos) ? wait : 0; // the attempt's limit: deadline and timeout
+    // The attempt's limit: the time left before the deadline and the attempt timeout.
+    return wait > 0 && wait < calls.attemptLimitNanos(startNanos) ? wait : 0;
   }
 
   /** Holds a synchronous attempt until the shared reset, looking again after each wait. */

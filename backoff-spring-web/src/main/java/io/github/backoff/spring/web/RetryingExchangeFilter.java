@@ -73,8 +73,8 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
 
     @Override
     public String bodyPrefix(Object result, int maxChars) { // a retried response's bytes, kept when it was buffered
-      return result instanceof BufferedResponse buffered ? HttpResponseReader.utf8Prefix(buffered.bytes, maxChars)
-          : null;
+      return result instanceof BufferedClientResponse buffered
+          ? HttpResponseReader.utf8Prefix(buffered.bytes, maxChars) : null;
     }
   };
 
@@ -203,22 +203,23 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
   private static Mono<ClientResponse> buffered(ClientResponse response) {
     return response.bodyToMono(byte[].class)
         .defaultIfEmpty(new byte[0])
-        .map(bytes -> new BufferedResponse(ClientResponse.create(response.statusCode(), response.strategies())
-            .headers(headers -> headers.addAll(response.headers().asHttpHeaders()))
-            .cookies(cookies -> cookies.addAll(response.cookies()))
-            .request(response.request())
-            .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
-            .build(), bytes));
+        .map(bytes -> new BufferedClientResponse(
+            ClientResponse.create(response.statusCode(), response.strategies())
+                .headers(headers -> headers.addAll(response.headers().asHttpHeaders()))
+                .cookies(cookies -> cookies.addAll(response.cookies()))
+                .request(response.request())
+                .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
+                .build(), bytes));
   }
 
   /**
    * A buffered response that keeps its bytes, so that the HTTP rules can look at the first of them (a 429's quota
    * marker, {@code RateLimitRules}) without subscribing to the body the caller will read.
    */
-  private static final class BufferedResponse extends ClientResponseWrapper {
+  private static final class BufferedClientResponse extends ClientResponseWrapper {
     private final byte[] bytes;
 
-    BufferedResponse(ClientResponse response, byte[] bytes) {
+    BufferedClientResponse(ClientResponse response, byte[] bytes) {
       super(response);
       this.bytes = bytes;
     }
