@@ -53,6 +53,8 @@ class RetryPolicyBuilderSetOnceTest {
             b -> b.withAttemptTimeout(Duration.ofSeconds(2)), RetryPolicy::attemptTimeout),
         new Option("retryIfResult", b -> b.retryIfResult("a"::equals), b -> b.retryIfResult("b"::equals),
             p -> p.isRetryableResult("a") + "/" + p.isRetryableResult("b")),
+        new Option("quotaExhaustedIf", b -> b.stopIfQuotaExhausted("a"::equals),
+            b -> b.stopIfQuotaExhausted("b"::equals), p -> String.valueOf(p.config.quotaExhaustedIf != null)),
         new Option("throwOnRetryableResult", RetryPolicyBuilder::throwOnRetryableResult,
             RetryPolicyBuilder::throwOnRetryableResult, RetryPolicy::throwsOnRetryableResult),
         new Option("delayOverride (withDelayOverride or withDelayHint)",
