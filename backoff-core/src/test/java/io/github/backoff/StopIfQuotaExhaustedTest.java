@@ -18,7 +18,7 @@ class StopIfQuotaExhaustedTest {
 
   private RetryPolicyBuilder<String> policy() {
     return RetryPolicy.<String>builder().withBackoff(Backoff.constant(Duration.ofSeconds(1))).withMaxAttempts(5)
-        .retryIfResult(r -> !r.equals("ok")).throwOnRetryableResult();
+        .retryIfResult(r -> !r.equals("ok")).throwOnRetryableResult().build().toBuilder();
   }
 
   private Retrier<String> retrier(RetryPolicy<String> policy) {

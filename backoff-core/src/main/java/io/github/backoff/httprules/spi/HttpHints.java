@@ -128,7 +128,7 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
    * (the core then stops); it wins over the millisecond hint.
    */
   static Duration hintedDelay(int status, String retryAfter, String millisHint,
-      Supplier<Optional<Duration>> rateLimitWait, RetryContext context, Clock clock, RandomGenerator random,
+      Supplier<Optional<Duration>> rateLimitWait, RetryContext<?> context, Clock clock, RandomGenerator random,
       long maxNanos, long maxAboveNanos) {
     Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
         ? RetryAfter.parse(retryAfter, clock.instant()) : Optional.empty();
