@@ -46,7 +46,7 @@ final class RetryCore<R> {
     this.eagerStart = config.maxElapsedNanos != Long.MAX_VALUE || config.hasListeners
         || config.attemptTimeoutNanos != 0;
     boolean nothingAround = !eagerStart && config.budget == null && config.rateLimiter == null;
-    this.plain = nothingAround && config.delayOverride == null;
+    this.plain = nothingAround && config.delayOverride == null && config.quotaExhaustedIf == null;
     this.bare = nothingAround && config.retryIfResult == null;
   }
 
@@ -117,6 +117,9 @@ final class RetryCore<R> {
       config.rateLimiter.onResponse(kind.costClass() == CostClass.THROTTLING);
     }
     StopReason stop = classify(failure, interruptedAttempt);
+    if (stop == null && failure == null && config.quotaExhaustedIf != null && quotaExhausted(result)) {
+      stop = StopReason.QUOTA_EXHAUSTED;
+    }
     if (stop == null && attempt >= config.maxAttempts) {
       stop = StopReason.ATTEMPTS_EXHAUSTED;
     }
@@ -192,6 +195,16 @@ final class RetryCore<R> {
       }
     }
     return null;
+  }
+
+  /** Whether the policy's quota condition matches {@code result}; one that throws is logged and does not. */
+  private boolean quotaExhausted(R result) {
+    try {
+      return config.quotaExhaustedIf.test(result);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "quota condition threw; treating the result as a rate limit", e);
+      return false;
+    }
   }
 
   /** What the override is told about the execution (allocated only for a policy with an override). */

@@ -223,6 +223,22 @@ public final class RetryPolicyBuilder<R> {
   }
 
   /**
+   * Stops at once, with {@link StopReason#QUOTA_EXHAUSTED}, on a retryable result matching {@code predicate}: one
+   * that says the caller is out of quota (an HTTP client's {@code RateLimitRules} install one), where waiting
+   * would not help. Checked before any limit, the budget or the delay; a predicate that throws is logged and counts
+   * as no match.
+   *
+   * @throws NullPointerException if {@code predicate} is null
+   * @throws IllegalStateException if this builder set {@code quotaExhaustedIf} already
+   */
+  public RetryPolicyBuilder<R> stopIfQuotaExhausted(Predicate<? super R> predicate) {
+    Checks.requireNonNull(predicate, "predicate");
+    setOnce("quotaExhaustedIf");
+    config.quotaExhaustedIf = predicate;
+    return this;
+  }
+
+  /**
    * When retries stop on a retryable result (attempts or time exhausted), throw a {@link RetryException} whose
    * {@link RetryException#lastResult()} holds it, instead of returning it.
    *

@@ -31,6 +31,8 @@ final class RetryPolicyConfig<R> implements Cloneable {
   List<Class<? extends Throwable>> abortOnTypes = List.of();
   List<Predicate<? super Throwable>> abortIfs = List.of();
   Predicate<? super R> retryIfResult;
+  /** A result that means the caller is out of quota: stop with QUOTA_EXHAUSTED; null for none. */
+  Predicate<? super R> quotaExhaustedIf;
   boolean throwOnRetryableResult;
   DelayOverride<R> delayOverride;
   long overrideMinNanos;

@@ -15,7 +15,12 @@ public enum StopReason {
   /** A retry budget shared by the client's calls denied the retry. */
   BUDGET_DENIED("budget denied"),
   /** A delay override (a server's hint such as Retry-After) asked for a wait longer than the policy allows. */
-  DELAY_TOO_LONG("requested delay too long");
+  DELAY_TOO_LONG("requested delay too long"),
+  /**
+   * A result said the caller is out of quota, not merely too fast ({@link RetryPolicyBuilder#stopIfQuotaExhausted}):
+   * e.g. an HTTP 429 with OpenAI's {@code insufficient_quota}, or a reset hours away. Waiting would not help.
+   */
+  QUOTA_EXHAUSTED("quota exhausted");
 
   private final String description;
 

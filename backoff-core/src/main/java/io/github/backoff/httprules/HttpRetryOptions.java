@@ -50,6 +50,15 @@ import java.util.random.RandomGenerator;
  * strategy's delay, at most {@link #maxHintAboveBackoff()} (5 s) above it. Listeners see such a delay with
  * {@code RetryScheduled.overridden()} true. The policy's own delay override, if any, is replaced by these.
  *
+ * <p><b>Rate limits and quotas.</b> Without a valid {@code Retry-After}, the reset a known API names
+ * ({@link #rateLimitRules()}: {@code retry-after-ms}, OpenAI's {@code x-ratelimit-reset-*}, Anthropic's
+ * {@code anthropic-ratelimit-*-reset}, the IETF {@code RateLimit} field, {@code RateLimit-Reset} and
+ * {@code X-RateLimit-Reset}) is followed exactly as a {@code Retry-After}: never shortened, spread, at most
+ * {@link #maxRetryAfter()} (above it: {@code DELAY_TOO_LONG}), within the deadline. A 429 that means an exhausted
+ * quota or billing limit (a quota marker in its body such as OpenAI's {@code insufficient_quota}, or a named wait
+ * of an hour or more above {@link #maxRetryAfter()}) is not retried: the retries stop at once with
+ * {@code StopReason.QUOTA_EXHAUSTED}. docs/llm.md has the table per API.
+ *
  * <p><b>Retry budget.</b> Unless the policy has a budget or {@link #defaultBudget()} is false
  * ({@code withoutBudget()}), each client gets one of its own, shared by all its calls: the AWS SDKs' 2026 retry quota
  * ({@code RetryBudget.retryQuota2026()}; 500 units, a retry costs 14 after a failure or a 5xx, 5 after a 429 (the
@@ -154,6 +163,14 @@ public final class HttpRetryOptions {
     return config.maxHintAboveBackoff;
   }
 
+  /**
+   * What the client reads of rate-limit headers beyond {@code Retry-After}, and how it tells an exhausted quota from
+   * a rate limit (default {@link RateLimitRules#defaults()}: OpenAI, Anthropic, the IETF fields, GitHub's).
+   */
+  public RateLimitRules rateLimitRules() {
+    return config.rateLimitRules;
+  }
+
   /** Whether a client whose policy has no budget gets one of its own ({@code RetryBudget.retryQuota2026()}). */
   public boolean defaultBudget() {
     return config.defaultBudget;
@@ -209,6 +226,7 @@ public final class HttpRetryOptions {
     return "HttpRetryOptions[statuses=" + c.retryableStatuses + ", methods="
         + (c.retryableMethods == null ? "all" : c.retryableMethods) + ", maxRetryAfter=" + c.maxRetryAfter
         + (c.retryAfterMillisHeader == null ? "" : ", retryAfterMillisHeader=" + c.retryAfterMillisHeader
-        + " (at most " + c.maxHintAboveBackoff + " above the backoff)") + ", defaultBudget=" + c.defaultBudget + "]";
+        + " (at most " + c.maxHintAboveBackoff + " above the backoff)") + ", defaultBudget=" + c.defaultBudget
+        + (c.rateLimitRules == RateLimitRules.defaults() ? "" : ", rateLimitRules=" + c.rateLimitRules) + "]";
   }
 }

@@ -16,7 +16,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * HttpRetryOutcome<HttpResponse<String>> outcome = http.sendWithOutcome(request, BodyHandlers.ofString());
- * if (outcome.stopReason().isPresent()) {   // e.g. a 503 after the attempts ran out, a 429 asking for a day
+ * if (outcome.stopReason().isPresent()) {   // e.g. a 503 after the attempts ran out, a 429 out of quota
  *   log.warn("gave up after {} attempts in {}: {}", outcome.attempts(), outcome.elapsed(), outcome.stopReason().get());
  * }
  * }</pre>
@@ -24,7 +24,9 @@ import java.util.Optional;
  * <p>{@link #stopReason()} is empty when the response is final: a success, or a status that is not retried. It is
  * present when the response has a retryable status and no retry follows: {@link StopReason#ATTEMPTS_EXHAUSTED},
  * {@link StopReason#TIME_BUDGET_EXHAUSTED} (the next wait would end past the deadline),
- * {@link StopReason#DELAY_TOO_LONG} (a {@code Retry-After} over the maximum), {@link StopReason#BUDGET_DENIED} (the
+ * {@link StopReason#DELAY_TOO_LONG} (a {@code Retry-After} or a rate-limit reset over the maximum),
+ * {@link StopReason#QUOTA_EXHAUSTED} (a 429 out of quota: {@link RateLimitRules}),
+ * {@link StopReason#BUDGET_DENIED} (the
  * client's retry budget is spent) or {@link StopReason#NOT_RETRYABLE} (the request may not be retried: a POST
  * without an {@code Idempotency-Key}). When retries stop on a failure instead there is no response, and the call
  * throws, with the same facts in a {@link io.github.backoff.RetryException}.

@@ -5,6 +5,7 @@ import io.github.backoff.Ticker;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.RateLimitRules;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -35,6 +36,7 @@ public final class HttpRetryConfig implements Cloneable {
   public String retryAfterMillisHeader;
   public Duration maxHintAboveBackoff = HttpRetryDelays.DEFAULT_MAX_HINT_ABOVE_BACKOFF;
   public boolean defaultBudget = true;
+  public RateLimitRules rateLimitRules = RateLimitRules.defaults();
   public Clock clock = Clock.systemUTC();
   public Ticker ticker = Ticker.SYSTEM;
   public Sleeper sleeper = Sleeper.SYSTEM;

@@ -31,7 +31,8 @@ class HttpRetryOptionsBuilderTest {
       new Setter("ticker", b -> b.withTicker(Ticker.SYSTEM)),
       new Setter("sleeper", b -> b.withSleeper(Sleeper.SYSTEM)),
       new Setter("scheduler", b -> b.withScheduler(SCHEDULER)),
-      new Setter("random", b -> b.withRandom(new Random(1))));
+      new Setter("random", b -> b.withRandom(new Random(1))),
+      new Setter("rateLimitRules", b -> b.withRateLimitRules(RateLimitRules.none())));
 
   private record Setter(String option, UnaryOperator<HttpRetryOptionsBuilder> set) {}
 

@@ -140,6 +140,20 @@ public final class RetryingHttpClient {
     public String header(Object result, String name) {
       return result instanceof HttpResponse<?> response ? response.headers().firstValue(name).orElse(null) : null;
     }
+
+    @Override
+    public String bodyPrefix(Object result, int maxChars) {
+      if (result instanceof BufferedResponse<?> buffered) { // a retried response: its body is in memory
+        Object body = buffered.body();
+        if (body instanceof byte[] bytes) {
+          return HttpResponseReader.utf8Prefix(bytes, maxChars);
+        }
+        if (body instanceof String text) {
+          return text.length() > maxChars ? text.substring(0, maxChars) : text;
+        }
+      }
+      return null;
+    }
   };
 
   private final HttpClient client;

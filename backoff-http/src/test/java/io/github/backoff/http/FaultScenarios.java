@@ -477,8 +477,8 @@ abstract class FaultScenarios extends SendScenarios {
   }
 
   @Test
-  void sendWithOutcome_retryAfterOfADay_tellsDelayTooLong() {
-    server.enqueue(FaultReply.status(429).withBody("tomorrow").withHeader("Retry-After", "86400"));
+  void sendWithOutcome_retryAfterOfHalfAnHour_tellsDelayTooLong() {
+    server.enqueue(FaultReply.status(429).withBody("tomorrow").withHeader("Retry-After", "1800"));
 
     HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
 
@@ -487,6 +487,17 @@ abstract class FaultScenarios extends SendScenarios {
     assertThat(result.attempts()).isEqualTo(1);
     assertThat(result.elapsed()).isZero();
     assertThat(result.stopReason()).contains(StopReason.DELAY_TOO_LONG);
+  }
+
+  @Test
+  void sendWithOutcome_429RetryAfterOfADay_tellsQuotaExhausted() {
+    server.enqueue(FaultReply.status(429).withBody("tomorrow").withHeader("Retry-After", "86400"));
+
+    HttpRetryOutcome<HttpResponse<String>> result = http(policy()).sendWithOutcome(get("/a"), BodyHandlers.ofString());
+
+    assertThat(result.response().body()).isEqualTo("tomorrow");
+    assertThat(result.attempts()).isEqualTo(1);
+    assertThat(result.stopReason()).contains(StopReason.QUOTA_EXHAUSTED);
   }
 
   @Test

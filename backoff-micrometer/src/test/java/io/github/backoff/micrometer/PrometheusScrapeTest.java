@@ -37,6 +37,7 @@ class PrometheusScrapeTest {
       "backoff_calls_total{name=\"inventory\",outcome=\"gave_up\",reason=\"delay_too_long\"} 0.0",
       "backoff_calls_total{name=\"inventory\",outcome=\"gave_up\",reason=\"interrupted\"} 0.0",
       "backoff_calls_total{name=\"inventory\",outcome=\"gave_up\",reason=\"not_retryable\"} 2.0",
+      "backoff_calls_total{name=\"inventory\",outcome=\"gave_up\",reason=\"quota_exhausted\"} 0.0",
       "backoff_calls_total{name=\"inventory\",outcome=\"gave_up\",reason=\"time_budget_exhausted\"} 0.0",
       "backoff_calls_total{name=\"inventory\",outcome=\"success\",reason=\"none\"} 12.0",
       "backoff_calls_total{name=\"inventory\",outcome=\"success_after_retry\",reason=\"none\"} 4.0",

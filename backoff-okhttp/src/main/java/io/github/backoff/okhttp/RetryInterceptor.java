@@ -93,8 +93,32 @@ public final class RetryInterceptor implements Interceptor {
   public static final String THROTTLING_KIND = HttpRetryRules.THROTTLING_KIND;
 
   /** Reads the responses of OkHttp for the shared HTTP retry code. */
-  private static final HttpResponseReader READER = HttpResponseReader.of(Response.class, Response::code,
-      (response, name) -> response.header(name));
+  private static final HttpResponseReader READER = new HttpResponseReader() {
+    private final HttpResponseReader headers = HttpResponseReader.of(Response.class, Response::code,
+        (response, name) -> response.header(name));
+
+    @Override
+    public int status(Object result) {
+      return headers.status(result);
+    }
+
+    @Override
+    public String header(Object result, String name) {
+      return headers.header(result, name);
+    }
+
+    @Override
+    public String bodyPrefix(Object result, int maxChars) {
+      if (!(result instanceof Response response) || response.body() == null) {
+        return null;
+      }
+      try { // a retried response's body is in memory (RetriedCall buffers it): peeking copies at most maxChars bytes
+        return response.peekBody(maxChars).string();
+      } catch (java.io.IOException e) {
+        return null;
+      }
+    }
+  };
 
   /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
   private static final BiPredicate<Request, String> HAS_HEADER = (request, name) -> request.header(name) != null;

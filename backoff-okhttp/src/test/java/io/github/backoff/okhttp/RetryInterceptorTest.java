@@ -318,6 +318,33 @@ class RetryInterceptorTest {
   }
 
   @Test
+  void intercept_429InsufficientQuota_stopsWithQuotaExhaustedAndKeepsTheBody() throws IOException {
+    String quota = "{\"error\":{\"type\":\"insufficient_quota\",\"code\":\"insufficient_quota\"}}";
+    server.enqueue(FaultReply.status(429).withBody(quota), FaultReply.ok("never"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(429);
+      assertThat(response.body().string()).as("peeking left the body whole").isEqualTo(quota);
+      assertThat(RetryInterceptor.outcomeOf(response).flatMap(HttpRetryOutcome::stopReason))
+          .contains(StopReason.QUOTA_EXHAUSTED);
+    }
+    assertThat(server.requestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void intercept_429WithOpenAisTokenReset_waitsForIt() throws IOException {
+    server.enqueue(FaultReply.status(429).withHeader("x-ratelimit-remaining-tokens", "0")
+        .withHeader("x-ratelimit-reset-tokens", "4s").withBody("{\"error\":{\"code\":\"rate_limit_exceeded\"}}"),
+        FaultReply.ok("ok"));
+
+    try (Response response = client().newCall(get()).execute()) {
+      assertThat(response.code()).isEqualTo(200);
+    }
+    assertThat(events.ofType(RetryScheduled.class).get(0).delay())
+        .isBetween(Duration.ofSeconds(4), Duration.ofSeconds(6));
+  }
+
+  @Test
   void intercept_retryAfterPastTheDeadline_stopsWithTimeBudgetExhausted() throws IOException {
     server.enqueue(FaultReply.status(503).withBody("down").withHeader("Retry-After", "30"));
     RetryPolicy<Response> policy = Fixtures.policy(events).toBuilder().withMaxElapsed(Duration.ofSeconds(10)).build();

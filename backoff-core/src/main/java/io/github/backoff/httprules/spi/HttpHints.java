@@ -5,12 +5,16 @@ import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.RateLimitRules;
 import io.github.backoff.httprules.RetryAfter;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.ratelimit.SharedReset;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -22,24 +26,62 @@ import java.util.random.RandomGenerator;
  * millisecond hint is clamped against that one), the strategy's maximum (the spread's bound) and the time left (the
  * spread never pushes a retry that fits past the deadline).
  *
- * <p>Immutable and thread-safe.
+ * <p>A rate-limit reset a known API names ({@link RateLimitRules}: {@code retry-after-ms}, OpenAI's, Anthropic's, the
+ * IETF fields, {@code X-RateLimit-Reset}) is a named wait like a {@code Retry-After}, under the same maximum; each one
+ * followed is taught to the client's {@link SharedReset}, whose wait lengthens any shorter delay of the client's
+ * calls. It also tells the core whether a 429 means an exhausted quota ({@link #quotaExhausted}, installed as the
+ * policy's {@code stopIfQuotaExhausted}).
+ *
+ * <p>Immutable and thread-safe (the shared reset is).
  */
 final class HttpHints implements io.github.backoff.DelayOverride<Object> {
   private final HttpResponseReader reader;
   private final HttpRetryOptions options;
   private final long maxNanos;
   private final long maxAboveNanos;
+  /** The reset the client's calls share, or null if they do not. */
+  private final SharedReset reset;
 
-  HttpHints(HttpResponseReader reader, HttpRetryOptions options) {
+  HttpHints(HttpResponseReader reader, HttpRetryOptions options, SharedReset reset) {
     this.reader = reader;
     this.options = options;
+    this.reset = reset;
     this.maxNanos = Durations.toNanosSaturated(options.maxRetryAfter());
     this.maxAboveNanos = Durations.toNanosSaturated(options.maxHintAboveBackoff());
   }
 
   /** {@code policy} with these hints as its delay override, stopping on a wait above the maximum. */
   RetryPolicyBuilder<Object> install(RetryPolicyBuilder<Object> policy) {
-    return policy.withDelayOverride(this, Duration.ZERO, Duration.ofNanos(maxNanos)).giveUpIfOverrideExceedsMax();
+    return policy.withDelayOverride(this, Duration.ZERO, Duration.ofNanos(maxNanos)).giveUpIfOverrideExceedsMax()
+        .stopIfQuotaExhausted(this::quotaExhausted);
+  }
+
+  /**
+   * Whether {@code result} is a 429 meaning "out of quota" by the options' {@link RateLimitRules}: its named wait
+   * ({@code Retry-After}, else a family's) an hour or more and above the maximum, or a quota marker in the first
+   * characters of its body (read only here, only on a 429).
+   */
+  boolean quotaExhausted(Object result) {
+    int status = reader.status(result);
+    if (status != 429) {
+      return false;
+    }
+    RateLimitRules rules = options.rateLimitRules();
+    return rules.isQuotaExhausted(status, namedWait(result, status), options.maxRetryAfter(),
+        () -> reader.bodyPrefix(result, rules.maxBodyChars()));
+  }
+
+  /**
+   * The wait {@code result} names: a valid {@code Retry-After} on a status that honours it, else the first the
+   * options' rate-limit header families name; or empty.
+   */
+  private Optional<Duration> namedWait(Object result, int status) {
+    Instant now = options.clock().instant();
+    String retryAfter = reader.header(result, HttpRetryRules.RETRY_AFTER);
+    Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
+        ? RetryAfter.parse(retryAfter, now) : Optional.empty();
+    return asked.isPresent() ? asked
+        : options.rateLimitRules().namedWait(status, name -> reader.header(result, name), now);
   }
 
   @Override
@@ -49,9 +91,19 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
     if (status < 0) {
       return null;
     }
-    return hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
-        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, options.clock(),
-        options.random().orElse(null), maxNanos, maxAboveNanos);
+    Optional<Duration> named = namedWait(result, status);
+    Duration wait = hintedDelay(status, null,
+        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), () -> named, context,
+        options.clock(), options.random().orElse(null), maxNanos, maxAboveNanos);
+    if (reset == null) {
+      return wait;
+    }
+    if (named.isPresent() && Durations.toNanosSaturated(named.get()) <= maxNanos) {
+      reset.noRequestsFor(Durations.toNanosSaturated(named.get())); // a wait followed: every call waits for it
+    }
+    long shared = reset.waitNanos();
+    long own = wait != null ? Durations.toNanosSaturated(wait) : Durations.toNanosSaturated(context.delay());
+    return shared > own && shared <= maxNanos ? Duration.ofNanos(shared) : wait;
   }
 
   /**
@@ -65,18 +117,33 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
    */
   static Duration hintedDelay(int status, String retryAfter, String millisHint, RetryContext<?> context, Clock clock,
       RandomGenerator random, long maxNanos, long maxAboveNanos) {
-    if (retryAfter != null && HttpRetryRules.honoursRetryAfter(status)) {
-      Optional<Duration> asked = RetryAfter.parse(retryAfter, clock.instant());
-      if (asked.isPresent()) {
-        long askedNanos = Durations.toNanosSaturated(asked.get());
-        if (askedNanos > maxNanos) {
-          return asked.get(); // above the maximum: the core stops (install)
-        }
-        long left = context.timeLeft().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
-        double u = (random != null ? random : ThreadLocalRandom.current()).nextDouble();
-        return Duration.ofNanos(HttpRetryDelays.retryAfterWaitNanos(askedNanos,
-            Durations.toNanosSaturated(context.maxDelay()), maxNanos, left, u));
+    return hintedDelay(status, retryAfter, millisHint, Optional::empty, context, clock, random, maxNanos,
+        maxAboveNanos);
+  }
+
+  /**
+   * {@link #hintedDelay(int, String, String, RetryContext, Clock, RandomGenerator, long, long)}, where without a
+   * valid {@code Retry-After} the wait a rate-limit header family names ({@code rateLimitWait}, looked up only
+   * then) is followed exactly as a {@code Retry-After}: spread above, at most {@code maxNanos}, or as asked above it
+   * (the core then stops); it wins over the millisecond hint.
+   */
+  static Duration hintedDelay(int status, String retryAfter, String millisHint,
+      Supplier<Optional<Duration>> rateLimitWait, RetryContext<?> context, Clock clock, RandomGenerator random,
+      long maxNanos, long maxAboveNanos) {
+    Optional<Duration> asked = retryAfter != null && HttpRetryRules.honoursRetryAfter(status)
+        ? RetryAfter.parse(retryAfter, clock.instant()) : Optional.empty();
+    if (asked.isEmpty()) {
+      asked = rateLimitWait.get();
+    }
+    if (asked.isPresent()) {
+      long askedNanos = Durations.toNanosSaturated(asked.get());
+      if (askedNanos > maxNanos) {
+        return asked.get(); // above the maximum: the core stops (install)
       }
+      long left = context.timeLeft().map(Durations::toNanosSaturated).orElse(Long.MAX_VALUE);
+      double u = (random != null ? random : ThreadLocalRandom.current()).nextDouble();
+      return Duration.ofNanos(HttpRetryDelays.retryAfterWaitNanos(askedNanos,
+          Durations.toNanosSaturated(context.maxDelay()), maxNanos, left, u));
     }
     Optional<Duration> hint = HttpRetryDelays.parseMillisHint(millisHint);
     if (hint.isPresent()) {
@@ -89,6 +156,7 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
 
   @Override
   public String toString() {
-    return "HTTP hints (Retry-After, " + options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
+    return "HTTP hints (Retry-After, " + options.rateLimitRules() + ", "
+        + options.retryAfterMillisHeader().orElse("no millisecond hint") + ")";
   }
 }

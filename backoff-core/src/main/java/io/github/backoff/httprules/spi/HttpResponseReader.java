@@ -1,6 +1,7 @@
 package io.github.backoff.httprules.spi;
 
 import io.github.backoff.internal.Checks;
+import java.nio.charset.StandardCharsets;
 import java.util.function.BiFunction;
 import java.util.function.ToIntFunction;
 
@@ -33,6 +34,33 @@ public interface HttpResponseReader {
    * @return the value, or null
    */
   String header(Object result, String name);
+
+  /**
+   * The first {@code maxChars} characters of {@code result}'s body, for telling an exhausted quota from a rate limit
+   * on a 429 ({@code RateLimitRules}); null if this client cannot read them without consuming what the caller gets
+   * or reading unboundedly. Called only on a 429 that is to be retried, at most once per attempt. The default reads
+   * nothing: a client whose retried responses are buffered overrides it.
+   *
+   * @param result an attempt's result
+   * @param maxChars how many characters at most
+   * @return the text, or null
+   */
+  default String bodyPrefix(Object result, int maxChars) {
+    return null;
+  }
+
+  /**
+   * The first {@code maxChars} bytes of a buffered body decoded as UTF-8 (a character cut in two becomes U+FFFD),
+   * for a {@link #bodyPrefix} over bytes in memory.
+   *
+   * @param body the body's bytes, or null
+   * @param maxChars how many bytes at most are decoded
+   * @return the text, or null if {@code body} is null
+   */
+  static String utf8Prefix(byte[] body, int maxChars) {
+    return body == null ? null
+        : new String(body, 0, Math.min(body.length, Math.max(0, maxChars)), StandardCharsets.UTF_8);
+  }
 
   /**
    * A reader of responses of {@code type}.

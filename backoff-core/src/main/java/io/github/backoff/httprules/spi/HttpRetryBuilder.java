@@ -6,6 +6,7 @@ import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOptionsBuilder;
 import io.github.backoff.httprules.HttpRetryRules;
+import io.github.backoff.httprules.RateLimitRules;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.HttpRetryConfig;
 import java.time.Clock;
@@ -176,6 +177,22 @@ public abstract class HttpRetryBuilder<B extends HttpRetryBuilder<B>> {
   public B withoutBudget() {
     config.claim("defaultBudget", false);
     config.defaultBudget = false;
+    return self();
+  }
+
+  /**
+   * The rate-limit headers read beyond {@code Retry-After} and the marks of an exhausted quota, replacing
+   * {@link RateLimitRules#defaults()} (OpenAI, Anthropic, the IETF fields, GitHub's); extend the defaults with
+   * {@link RateLimitRules#with} and {@link RateLimitRules#withQuotaMarkers}, or read none with
+   * {@link RateLimitRules#none()}.
+   *
+   * @param rules the rules
+   * @return this builder
+   * @throws IllegalStateException if this option was already set on this builder
+   */
+  public B withRateLimitRules(RateLimitRules rules) {
+    config.claim("rateLimitRules", Checks.requireNonNull(rules, "rules"));
+    config.rateLimitRules = rules;
     return self();
   }
 

@@ -5,6 +5,8 @@ import io.github.backoff.RetryException;
 import io.github.backoff.StopReason;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.internal.Checks;
+import io.github.backoff.internal.DefaultScheduler;
+import io.github.backoff.ratelimit.SharedReset;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -12,6 +14,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
 import java.util.function.Supplier;
 
 /**
@@ -85,6 +91,7 @@ public final class HttpRetryCall {
     Checks.requireNonNull(attempt, "attempt");
     try {
       return retrier.call(() -> {
+        awaitSharedReset();
         attempts++; // attempts of one call run one at a time
         return attempt.call();
       });
@@ -110,10 +117,7 @@ public final class HttpRetryCall {
    */
   public CompletableFuture<Object> runAsync(Supplier<? extends CompletionStage<?>> attempt) {
     Checks.requireNonNull(attempt, "attempt");
-    CompletableFuture<Object> retried = calls.retrier(retryable).callAsync(() -> {
-      attempts++;
-      return attempt.get();
-    });
+    CompletableFuture<Object> retried = calls.retrier(retryable).callAsync(() -> afterSharedReset(attempt));
     CompletableFuture<Object> outcome = linkedTo(retried);
     retried.whenComplete((result, failure) -> {
       if (failure == null) {
@@ -130,6 +134,58 @@ public final class HttpRetryCall {
       }
     });
     return outcome;
+  }
+
+  /**
+   * The wait before this call may send, for a reset another call learned ({@link SharedReset}): 0 if there is none,
+   * or if it would not end within the attempt's limit, the deadline or the attempt timeout (then the call sends, and
+   * the server's answer decides).
+   */
+  private long sharedResetWaitNanos() {
+    SharedReset reset = calls.sharedReset();
+    if (reset == null || reset.waitNanos() == 0) {
+      return 0; // nothing pending: draw nothing, so a seeded source's draws go where they went without this
+    }
+    long wait = reset.waitNanos(calls.options().random().map(RandomGenerator::nextDouble)
+        .orElseGet(() -> ThreadLocalRandom.current().nextDouble()));
+    // The attempt's limit: the time left before the deadline and the attempt timeout.
+    return wait > 0 && wait < calls.attemptLimitNanos(startNanos) ? wait : 0;
+  }
+
+  /** Holds a synchronous attempt until the shared reset, looking again after each wait. */
+  private void awaitSharedReset() throws InterruptedException {
+    long wait;
+    while ((wait = sharedResetWaitNanos()) > 0) {
+      calls.options().sleeper().sleep(wait);
+    }
+  }
+
+  /** Starts an asynchronous attempt after the shared reset, looking again after each wait; holds no thread. */
+  private CompletionStage<?> afterSharedReset(Supplier<? extends CompletionStage<?>> attempt) {
+    long wait = sharedResetWaitNanos();
+    if (wait <= 0) {
+      attempts++;
+      return attempt.get();
+    }
+    CompletableFuture<Object> later = new CompletableFuture<>();
+    ScheduledExecutorService scheduler = calls.options().scheduler().orElseGet(DefaultScheduler::get);
+    scheduler.schedule(() -> {
+      if (later.isDone()) {
+        return; // cancelled while waiting: send nothing
+      }
+      try {
+        afterSharedReset(attempt).whenComplete((v, e) -> {
+          if (e != null) {
+            later.completeExceptionally(e);
+          } else {
+            later.complete(v);
+          }
+        });
+      } catch (RuntimeException | Error e) {
+        later.completeExceptionally(e);
+      }
+    }, wait, TimeUnit.NANOSECONDS);
+    return later;
   }
 
   /** The response retries stopped on, recording why; null if {@code e} is to be thrown. */

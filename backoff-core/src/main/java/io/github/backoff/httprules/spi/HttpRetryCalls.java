@@ -14,6 +14,7 @@ import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.DefaultScheduler;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.ratelimit.SharedReset;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -59,14 +60,17 @@ public final class HttpRetryCalls {
   private final Retrier<Object> onceRetrier;
   private final long attemptTimeoutNanos;
   private final long maxElapsedNanos;
+  /** The reset all calls share ({@code RateLimitRules.sharedReset()}), or null. */
+  private final SharedReset reset;
 
   private HttpRetryCalls(RetryPolicy<Object> policy, HttpRetryOptions options, HttpResponseReader reader,
       Predicate<Object> retryableResult, Predicate<? super Throwable> abortIf) {
     this.policy = policy;
     this.options = options;
     this.reader = reader;
+    this.reset = options.rateLimitRules().sharedReset() ? SharedReset.create(options.ticker()) : null;
     RetryPolicyBuilder<Object> derived = derived(policy, retryableResult,
-        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), new HttpHints(reader, options),
+        r -> HttpRetryRules.isThrottlingStatus(reader.status(r)), new HttpHints(reader, options, reset),
         options.defaultBudget())
         .throwOnRetryableResult(); // the stop's facts come back in the exception: see resultOnStop
     if (abortIf != null) {
@@ -241,6 +245,11 @@ public final class HttpRetryCalls {
    */
   public HttpRetryCall newCall(boolean retryable) {
     return new HttpRetryCall(this, retryable);
+  }
+
+  /** The reset all calls of the client share, or null if they do not ({@code RateLimitRules.sharedReset()}). */
+  SharedReset sharedReset() {
+    return reset;
   }
 
   /** The reader of the client's responses. */

@@ -21,7 +21,8 @@ class HttpRetryCallsDerivedTest {
 
   private static RetryPolicy<Object> derive(RetryPolicy<Object> base, boolean defaultBudget) {
     return HttpRetryCalls.derived(base, r -> "retry".equals(r), r -> "throttled".equals(r),
-        new HttpHints(HttpResponseReader.of(String.class, r -> -1, (r, h) -> null), HttpRetryOptions.defaults()),
+        new HttpHints(HttpResponseReader.of(String.class, r -> -1, (r, h) -> null), HttpRetryOptions.defaults(),
+            null),
         defaultBudget).build();
   }
 

@@ -7,6 +7,7 @@ import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.httprules.HttpRetryOptions;
+import io.github.backoff.httprules.RateLimitRules;
 import io.github.backoff.httprules.HttpRetryOptionsBuilder;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
@@ -281,6 +282,7 @@ class HttpRetryCallsTest {
       assertThat(o.sleeper()).isSameAs(options.sleeper());
       assertThat(o.scheduler()).containsSame(scheduler);
       assertThat(o.random()).containsSame(HALF);
+      assertThat(o.rateLimitRules()).isSameAs(RateLimitRules.defaults());
       assertThat(o).hasToString("HttpRetryOptions[statuses=[503], methods=[POST], maxRetryAfter=PT30S,"
           + " retryAfterMillisHeader=x-hint (at most PT2S above the backoff), defaultBudget=false]");
     }
@@ -297,6 +299,7 @@ class HttpRetryCallsTest {
     assertThat(d.defaultBudget()).isTrue();
     assertThat(d.scheduler()).isEmpty();
     assertThat(d.random()).isEmpty();
+    assertThat(d.rateLimitRules()).isSameAs(RateLimitRules.defaults());
     assertThat(d.toString()).doesNotContain("retryAfterMillisHeader").contains("defaultBudget=true");
     assertThat(d.toBuilder().retryAllMethods().build().toString()).contains("methods=all");
   }

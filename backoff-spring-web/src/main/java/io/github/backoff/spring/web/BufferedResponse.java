@@ -38,6 +38,11 @@ final class BufferedResponse implements ClientHttpResponse {
     }
   }
 
+  /** The first {@code maxChars} bytes of the body as UTF-8 text. */
+  String bodyPrefix(int maxChars) {
+    return io.github.backoff.httprules.spi.HttpResponseReader.utf8Prefix(body, maxChars);
+  }
+
   @Override
   public HttpStatusCode getStatusCode() {
     return status;

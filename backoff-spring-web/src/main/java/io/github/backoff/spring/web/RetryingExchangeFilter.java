@@ -62,8 +62,27 @@ import reactor.util.context.Context;
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent exchanges.
  */
 public final class RetryingExchangeFilter implements ExchangeFilterFunction {
-  private static final HttpResponseReader READER = HttpResponseReader.of(ClientResponse.class,
-      response -> response.statusCode().value(), (response, name) -> response.headers().asHttpHeaders().getFirst(name));
+  private static final HttpResponseReader READER = new HttpResponseReader() {
+    private final HttpResponseReader headers = HttpResponseReader.of(ClientResponse.class,
+        response -> response.statusCode().value(),
+        (response, name) -> response.headers().asHttpHeaders().getFirst(name));
+
+    @Override
+    public int status(Object result) {
+      return headers.status(result);
+    }
+
+    @Override
+    public String header(Object result, String name) {
+      return headers.header(result, name);
+    }
+
+    @Override
+    public String bodyPrefix(Object result, int maxChars) { // a retried response's bytes, kept when it was buffered
+      return result instanceof BufferedClientResponse buffered
+          ? HttpResponseReader.utf8Prefix(buffered.bytes, maxChars) : null;
+    }
+  };
 
   /** Whether a request carries a header, for the shared rule ({@link HttpRetryCalls#isRetryable}). */
   // getFirst, not 7's containsHeader: Spring Framework 6.2 (Boot 3.5) has it too.
@@ -227,13 +246,27 @@ public final class RetryingExchangeFilter implements ExchangeFilterFunction {
   private static Mono<ClientResponse> buffered(ClientResponse response) {
     return response.bodyToMono(byte[].class)
         .defaultIfEmpty(new byte[0])
-        .map(bytes -> ClientResponse.create(response.statusCode(), response.strategies())
-            // addAll(String, List), not 7's addAll(HttpHeaders): Spring Framework 6.2 has it too (Boot 3.5)
-            .headers(headers -> response.headers().asHttpHeaders().forEach(headers::addAll))
-            .cookies(cookies -> cookies.addAll(response.cookies()))
-            .request(response.request())
-            .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
-            .build());
+        .map(bytes -> new BufferedClientResponse(
+            ClientResponse.create(response.statusCode(), response.strategies())
+                // addAll(String, List), not 7's addAll(HttpHeaders): Spring Framework 6.2 has it too (Boot 3.5)
+                .headers(headers -> response.headers().asHttpHeaders().forEach(headers::addAll))
+                .cookies(cookies -> cookies.addAll(response.cookies()))
+                .request(response.request())
+                .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(bytes)))
+                .build(), bytes));
+  }
+
+  /**
+   * A buffered response that keeps its bytes, so that the HTTP rules can look at the first of them (a 429's quota
+   * marker, {@code RateLimitRules}) without subscribing to the body the caller will read.
+   */
+  private static final class BufferedClientResponse extends ClientResponseWrapper {
+    private final byte[] bytes;
+
+    BufferedClientResponse(ClientResponse response, byte[] bytes) {
+      super(response);
+      this.bytes = bytes;
+    }
   }
 
   /**

@@ -231,5 +231,10 @@ public final class RetryingRequestInterceptor implements ClientHttpRequestInterc
     public String header(Object result, String name) {
       return result instanceof ClientHttpResponse response ? response.getHeaders().getFirst(name) : null;
     }
+
+    @Override
+    public String bodyPrefix(Object result, int maxChars) {
+      return result instanceof BufferedResponse buffered ? buffered.bodyPrefix(maxChars) : null; // a retried one
+    }
   }
 }

@@ -153,6 +153,24 @@ class RetryingExchangeFilterTest {
   }
 
   @Test
+  void outcomeOf_429InsufficientQuota_stopsWithQuotaExhaustedAndTheCallerStillReadsTheBody() {
+    String quota = "{\"error\":{\"type\":\"insufficient_quota\",\"code\":\"insufficient_quota\"}}";
+    server.enqueue(FaultReply.status(429).withBody(quota), FaultReply.ok("never"));
+    WebClient client = client(virtualTime(policy(Backoff.constant(Duration.ofMillis(10)), 3)));
+
+    var seen = client.get().uri(server.uri("/v1/chat/completions"))
+        .exchangeToMono(response -> response.bodyToMono(String.class)
+            .map(body -> java.util.Map.entry(body, RetryingExchangeFilter.outcomeOf(response))))
+        .toFuture();
+
+    assertThat(seen).succeedsWithin(AWAIT).satisfies(e -> {
+      assertThat(e.getKey()).isEqualTo(quota);
+      assertThat(e.getValue().flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.QUOTA_EXHAUSTED);
+    });
+    assertThat(server.requestCount()).isEqualTo(1);
+  }
+
+  @Test
   void outcomeOf_postThatMayNotBeRetried_isNotRetryable_andAResponseOfAnotherClientHasNone() {
     server.enqueueStatuses(503);
 

@@ -157,6 +157,28 @@ class RetryingRequestInterceptorTest {
   }
 
   @Test
+  void intercept_429InsufficientQuota_stopsWithQuotaExhausted() {
+    server.enqueue(FaultReply.status(429).withBody("{\"error\":{\"code\":\"insufficient_quota\"}}"),
+        FaultReply.ok("never"));
+
+    RestClient client = client(builder(policy(3)).build());
+    Optional<HttpRetryOutcome<ClientHttpResponse>> outcome = client.get().uri(server.uri("/items"))
+        .exchange((request, response) -> RetryingRequestInterceptor.outcomeOf(request));
+
+    assertThat(server.requestCount()).isEqualTo(1);
+    assertThat(outcome.flatMap(HttpRetryOutcome::stopReason)).contains(StopReason.QUOTA_EXHAUSTED);
+  }
+
+  @Test
+  void intercept_429WithAnIetfRateLimitField_waitsForTheReset() {
+    server.enqueue(FaultReply.status(429).withHeader("RateLimit", "\"default\";r=0;t=20"), FaultReply.ok("ok"));
+
+    assertThat(get(client(builder(policy(3)).build()))).isEqualTo("ok");
+    assertThat(clock.sleeps()).singleElement()
+        .satisfies(d -> assertThat(d).isBetween(Duration.ofSeconds(20), Duration.ofSeconds(30)));
+  }
+
+  @Test
   void intercept_retryAfterLongerThanAllowed_stopsWithDelayTooLong() {
     server.enqueue(FaultReply.status(503).withRetryAfter(Duration.ofMinutes(10)));
 
