@@ -89,6 +89,11 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   /** The retriers for requests that may, and may not, be sent again: the SPI's, built once. */
   private final Retrier<Object> retrying;
   private final Retrier<Object> once;
+  /**
+   * The policy both retriers run under, but for the attempts: which responses are retried (a retryable status or the
+   * policy's own result condition) is the same for both, so the first check needs neither the request nor its rules.
+   */
+  private final RetryPolicy<Object> derived;
   /** Whether a first attempt's success may be told to the core without an execution ({@link #succeededAtOnce}). */
   private final boolean successPathAllowed;
 
@@ -98,7 +103,7 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     this.calls = HttpRetryCalls.create(policy, options, READER);
     this.retrying = calls.retrierBuilder(true).build();
     this.once = calls.retrierBuilder(false).build();
-    RetryPolicy<Object> derived = retrying.policy();
+    this.derived = retrying.policy();
     this.successPathAllowed = derived.rateLimiter().isEmpty() && derived.attemptTimeout().isEmpty();
   }
 
@@ -179,7 +184,10 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    */
   @Override
   public boolean retryRequest(HttpRequest request, IOException exception, int execCount, HttpContext context) {
-    RetriedExchange exchange = exchange(request, execCount, context);
+    RetriedExchange exchange = execCount > 1 ? storedExchange(context) : null;
+    if (exchange == null) {
+      exchange = newExchange(isRetryable(request), context);
+    }
     long wait = exchange.execution.onFailure(null, exception);
     if (wait == StandaloneExecution.STOP) {
       if (exchange.execution.failure() instanceof RetryException e) {
@@ -203,13 +211,20 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    */
   @Override
   public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
-    HttpRequest request = context instanceof HttpCoreContext core ? core.getRequest()
-        : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;
-    if (execCount == 1 && succeededAtOnce(request, response, context)) {
-      return false;
+    RetriedExchange exchange = execCount > 1 ? storedExchange(context) : null;
+    boolean retryableResult;
+    if (exchange == null) {
+      // The first attempt (or a context that lost its state): the response first, so that a success looks up nothing.
+      retryableResult = derived.isRetryableResult(response);
+      if (!retryableResult && execCount == 1 && successPathAllowed) {
+        succeededAtOnce(response, context);
+        return false;
+      }
+      exchange = newExchange(isRetryable(request(context)), context);
+    } else {
+      retryableResult = !exchange.execution.isSuccess(response);
     }
-    RetriedExchange exchange = exchange(request, execCount, context);
-    if (exchange.execution.isSuccess(response)) {
+    if (!retryableResult) {
       exchange.execution.onSuccess(response);
       exchange.ended(response, execCount, options.ticker().read() - exchange.startNanos,
           !exchange.retryable && options.isRetryableStatus(response.getCode()) ? StopReason.NOT_RETRYABLE : null);
@@ -260,37 +275,38 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   }
 
   /**
-   * The success path, which allocates nothing: a first attempt whose response the policy accepts is told to the core
-   * through its retrier, whose success path records it (the budget's refund, the listeners' {@code Succeeded})
-   * without an execution; no state is kept ({@link #outcomeOf} reads the response from the context). Not taken when
-   * the policy has a rate limiter or an attempt timeout, which the retrier would apply to an attempt already made.
+   * The success path, which allocates nothing and looks up only the stale state of a reused context: a first attempt
+   * whose response the policy accepts is told to the core through a retrier, whose success path records it (the
+   * budget's refund, the listeners' {@code Succeeded}) without an execution; no state is kept ({@link #outcomeOf}
+   * reads the response from the context). Either retrier does: they share the result condition, the budget and the
+   * listeners, and a success does not depend on whether the request could have been sent again, so the request is
+   * not read. Not taken when the policy has a rate limiter or an attempt timeout, which the retrier would apply to an
+   * attempt already made.
    */
-  private boolean succeededAtOnce(HttpRequest request, HttpResponse response, HttpContext context) {
-    if (!successPathAllowed) {
-      return false;
-    }
-    Retrier<Object> retrier = retrier(isRetryable(request));
-    if (retrier.policy().isRetryableResult(response)) {
-      return false;
-    }
+  private void succeededAtOnce(HttpResponse response, HttpContext context) {
     context.removeAttribute(EXCHANGE_ATTRIBUTE); // a context reused from an earlier exchange
-    retrier.call(() -> response);
-    return true;
+    retrying.call(() -> response);
   }
 
-  private Retrier<Object> retrier(boolean retryable) {
-    return retryable ? retrying : once;
+  /** The request of the exchange, from its context, or null if the context has none. */
+  private static HttpRequest request(HttpContext context) {
+    return context instanceof HttpCoreContext core ? core.getRequest()
+        : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;
   }
 
-  /** The exchange's state: a new one on the first attempt (a reused context starts afresh), else the stored one. */
-  private RetriedExchange exchange(HttpRequest request, int execCount, HttpContext context) {
-    if (execCount > 1 && context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange
-        && exchange.response == null) {
-      return exchange;
-    }
-    boolean retryable = isRetryable(request);
-    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(retrier(retryable)), retryable,
-        options.ticker().read());
+  /** The state of the exchange under way in {@code context}, or null if there is none (it ended, or never began). */
+  private static RetriedExchange storedExchange(HttpContext context) {
+    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange && exchange.response == null
+        ? exchange : null;
+  }
+
+  /**
+   * A new exchange's state, made when a retry is first considered (a failure, or a first response the success path
+   * does not take), and kept in {@code context}, replacing the state of an earlier exchange on a reused context.
+   */
+  private RetriedExchange newExchange(boolean retryable, HttpContext context) {
+    RetriedExchange exchange = new RetriedExchange(
+        StandaloneExecution.start(retryable ? retrying : once), retryable, options.ticker().read());
     context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
     return exchange;
   }
