@@ -9,6 +9,7 @@ import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.event.Succeeded;
 import io.github.backoff.internal.Durations;
 import io.github.backoff.internal.Listeners;
+import io.github.backoff.internal.QuietOverride;
 import io.github.backoff.strategy.Backoff;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -37,12 +38,18 @@ final class RetryCore<R> {
    * that succeeds at once never reads the clock (System.nanoTime costs more than the rest of that path).
    */
   final boolean eagerStart;
+  /**
+   * The override, if it can say cheaply that it has nothing for an outcome (the HTTP hints, when a response carries
+   * none): then its context is not built, which saves that allocation on most retries. Else null.
+   */
+  private final QuietOverride quietOverride;
 
   RetryCore(RetryPolicy<R> policy, Ticker ticker, RandomGenerator random) {
     this.policy = policy;
     this.config = policy.config;
     this.ticker = ticker;
     this.random = random;
+    this.quietOverride = config.delayOverride instanceof QuietOverride quiet ? quiet : null;
     this.eagerStart = config.maxElapsedNanos != Long.MAX_VALUE || config.hasListeners
         || config.attemptTimeoutNanos != 0;
     boolean nothingAround = !eagerStart && config.budget == null && config.rateLimiter == null;
@@ -125,7 +132,7 @@ final class RetryCore<R> {
     Backoff backoff = kind.backoff();
     if (stop == null) {
       delay = backoff.delayNanos(attempt, ex.previousDelayNanos, random);
-      if (config.delayOverride != null) {
+      if (config.delayOverride != null && (quietOverride == null || !quietOverride.isQuietFor(result, failure))) {
         long requested = override(context(result, failure, attempt, elapsed, delay, backoff, kind, limit));
         if (requested >= 0) {
           overridden = true;

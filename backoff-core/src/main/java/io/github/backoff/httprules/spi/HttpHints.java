@@ -7,6 +7,7 @@ import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryRules;
 import io.github.backoff.httprules.RetryAfter;
 import io.github.backoff.internal.Durations;
+import io.github.backoff.internal.QuietOverride;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -24,15 +25,18 @@ import java.util.random.RandomGenerator;
  *
  * <p>Immutable and thread-safe.
  */
-final class HttpHints implements io.github.backoff.DelayOverride<Object> {
+final class HttpHints implements io.github.backoff.DelayOverride<Object>, QuietOverride {
   private final HttpResponseReader reader;
   private final HttpRetryOptions options;
   private final long maxNanos;
   private final long maxAboveNanos;
+  /** The millisecond hint's header, or null without one. */
+  private final String millisHeader;
 
   HttpHints(HttpResponseReader reader, HttpRetryOptions options) {
     this.reader = reader;
     this.options = options;
+    this.millisHeader = options.retryAfterMillisHeader().orElse(null);
     this.maxNanos = Durations.toNanosSaturated(options.maxRetryAfter());
     this.maxAboveNanos = Durations.toNanosSaturated(options.maxHintAboveBackoff());
   }
@@ -40,6 +44,16 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
   /** {@code policy} with these hints as its delay override, stopping on a wait above the maximum. */
   RetryPolicyBuilder<Object> install(RetryPolicyBuilder<Object> policy) {
     return policy.withDelayOverride(this, Duration.ZERO, Duration.ofNanos(maxNanos)).giveUpIfOverrideExceedsMax();
+  }
+
+  /**
+   * True when {@link #delayFor} returns null whatever the context: not a response of the client, or a response with
+   * neither a {@code Retry-After} nor the millisecond hint's header. Then the core builds no context for it.
+   */
+  @Override
+  public boolean isQuietFor(Object result, Throwable failure) {
+    return reader.status(result) < 0 || reader.header(result, HttpRetryRules.RETRY_AFTER) == null
+        && (millisHeader == null || reader.header(result, millisHeader) == null);
   }
 
   @Override
@@ -50,7 +64,7 @@ final class HttpHints implements io.github.backoff.DelayOverride<Object> {
       return null;
     }
     return hintedDelay(status, reader.header(result, HttpRetryRules.RETRY_AFTER),
-        options.retryAfterMillisHeader().map(h -> reader.header(result, h)).orElse(null), context, options.clock(),
+        millisHeader == null ? null : reader.header(result, millisHeader), context, options.clock(),
         options.random().orElse(null), maxNanos, maxAboveNanos);
   }
 

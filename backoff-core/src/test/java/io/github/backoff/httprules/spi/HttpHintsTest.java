@@ -136,4 +136,45 @@ class HttpHintsTest {
   void clampHintNanos_noHeadroom_isTheComputedWait() {
     assertThat(HttpRetryDelays.clampHintNanos(5 * S, 2 * S, 0)).isEqualTo(2 * S);
   }
+
+  /** A response as a client would have it: a status and headers (names case-insensitive). */
+  private record Response(int status, java.util.Map<String, String> headers) {}
+
+  private static final HttpResponseReader READER = HttpResponseReader.of(Response.class, Response::status,
+      (r, name) -> r.headers().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+          .map(java.util.Map.Entry::getValue).findFirst().orElse(null));
+
+  @Test
+  void isQuietFor_whenQuiet_delayForIsNullWhateverTheContext() {
+    HttpHints plain = new HttpHints(READER, io.github.backoff.httprules.HttpRetryOptions.defaults());
+    HttpHints millis = new HttpHints(READER, io.github.backoff.httprules.HttpRetryOptions.builder()
+        .withRetryAfterMillisHeader("x-amz-retry-after").build());
+    java.util.List<Object> results = java.util.List.of(
+        new Response(503, java.util.Map.of()),
+        new Response(429, java.util.Map.of("retry-after", "2")),
+        new Response(503, java.util.Map.of("Retry-After", "soon")),
+        new Response(500, java.util.Map.of("Retry-After", "2")),
+        new Response(500, java.util.Map.of("x-amz-retry-after", "1500")),
+        new Response(200, java.util.Map.of()),
+        "not a response");
+    RetryContext<Object> context = context(S, 4 * S, Optional.empty());
+    for (HttpHints hints : java.util.List.of(plain, millis)) {
+      for (Object result : results) {
+        RetryContext<Object> with = new RetryContext<>(result, null, 1, Duration.ZERO, context.delay(),
+            context.maxDelay(), "default", Optional.empty());
+        if (hints.isQuietFor(result, null)) {
+          assertThat(hints.delayFor(with)).as("%s, %s", hints, result).isNull();
+        }
+      }
+    }
+    // Quiet exactly when no hint header is there to read: the core then builds no context.
+    assertThat(plain.isQuietFor(new Response(503, java.util.Map.of()), null)).isTrue();
+    assertThat(plain.isQuietFor(new Response(500, java.util.Map.of("x-amz-retry-after", "1500")), null)).isTrue();
+    assertThat(plain.isQuietFor("not a response", null)).isTrue();
+    assertThat(plain.isQuietFor(new Response(429, java.util.Map.of("retry-after", "2")), null)).isFalse();
+    assertThat(millis.isQuietFor(new Response(500, java.util.Map.of("x-amz-retry-after", "1500")), null)).isFalse();
+    assertThat(millis.delayFor(new RetryContext<>(new Response(500, java.util.Map.of("x-amz-retry-after", "1500")),
+        null, 1, Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(4), "default", Optional.empty())))
+        .isEqualTo(Duration.ofMillis(1500));
+  }
 }
