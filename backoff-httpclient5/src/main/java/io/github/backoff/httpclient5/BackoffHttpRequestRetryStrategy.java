@@ -305,8 +305,9 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    * does not take), and kept in {@code context}, replacing the state of an earlier exchange on a reused context.
    */
   private RetriedExchange newExchange(boolean retryable, HttpContext context) {
-    RetriedExchange exchange = new RetriedExchange(
-        StandaloneExecution.start(retryable ? retrying : once), retryable, options.ticker().read());
+    // The execution's start is the exchange's: the same ticker (the options'), read once.
+    StandaloneExecution<Object> execution = StandaloneExecution.start(retryable ? retrying : once);
+    RetriedExchange exchange = new RetriedExchange(execution, retryable, execution.startNanos());
     context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
     return exchange;
   }
