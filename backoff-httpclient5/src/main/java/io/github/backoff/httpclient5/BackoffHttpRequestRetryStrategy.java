@@ -89,11 +89,6 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   /** The retriers for requests that may, and may not, be sent again: the SPI's, built once. */
   private final Retrier<Object> retrying;
   private final Retrier<Object> once;
-  /**
-   * The policy both retriers run under, but for the attempts: which responses are retried (a retryable status or the
-   * policy's own result condition) is the same for both, so the first check needs neither the request nor its rules.
-   */
-  private final RetryPolicy<Object> derived;
   /** Whether a first attempt's success may be told to the core without an execution ({@link #succeededAtOnce}). */
   private final boolean successPathAllowed;
 
@@ -103,7 +98,7 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     this.calls = HttpRetryCalls.create(policy, options, READER);
     this.retrying = calls.retrierBuilder(true).build();
     this.once = calls.retrierBuilder(false).build();
-    this.derived = retrying.policy();
+    RetryPolicy<Object> derived = retrying.policy();
     this.successPathAllowed = derived.rateLimiter().isEmpty() && derived.attemptTimeout().isEmpty();
   }
 
@@ -211,20 +206,25 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    */
   @Override
   public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
-    RetriedExchange exchange = execCount > 1 ? storedExchange(context) : null;
-    boolean retryableResult;
-    if (exchange == null) {
-      // The first attempt (or a context that lost its state): the response first, so that a success looks up nothing.
-      retryableResult = derived.isRetryableResult(response);
-      if (!retryableResult && execCount == 1 && successPathAllowed) {
-        succeededAtOnce(response, context);
-        return false;
-      }
-      exchange = newExchange(isRetryable(request(context)), context);
-    } else {
-      retryableResult = !exchange.execution.isSuccess(response);
+    // Kept small, so that the JIT inlines the success path (and the core's) into the client's call: a first response
+    // the policy accepts is checked and recorded, and nothing is looked up or kept.
+    if (execCount == 1 && successPathAllowed && succeededAtOnce(response, context)) {
+      return false;
     }
-    if (!retryableResult) {
+    return decide(response, execCount, context);
+  }
+
+  /**
+   * A response on which a retry is considered (a retryable first response, any later one, or any response when the
+   * success path is not taken): told to the exchange's execution, made now on the first attempt; the wait, or how
+   * the exchange ended, is kept in it.
+   */
+  private boolean decide(HttpResponse response, int execCount, HttpContext context) {
+    RetriedExchange exchange = execCount > 1 ? storedExchange(context) : null;
+    if (exchange == null) { // the first attempt, or a context that lost its state
+      exchange = newExchange(isRetryable(request(context)), context);
+    }
+    if (exchange.execution.isSuccess(response)) {
       exchange.execution.onSuccess(response);
       exchange.ended(response, execCount, options.ticker().read() - exchange.startNanos,
           !exchange.retryable && options.isRetryableStatus(response.getCode()) ? StopReason.NOT_RETRYABLE : null);
@@ -283,9 +283,17 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    * not read. Not taken when the policy has a rate limiter or an attempt timeout, which the retrier would apply to an
    * attempt already made.
    */
-  private void succeededAtOnce(HttpResponse response, HttpContext context) {
+  private boolean succeededAtOnce(HttpResponse response, HttpContext context) {
+    // The condition is asked through the retrier that then records the success, so that the JIT sees it is the same
+    // test the retrier repeats and drops the retrier's failure branch: the lambda below then does not escape and is
+    // not allocated (asked through another reference to the same policy, it was: 16 B per request).
+    Retrier<Object> retrier = retrying;
+    if (retrier.policy().isRetryableResult(response)) {
+      return false;
+    }
     context.removeAttribute(EXCHANGE_ATTRIBUTE); // a context reused from an earlier exchange
-    retrying.call(() -> response);
+    retrier.call(() -> response);
+    return true;
   }
 
   /** The request of the exchange, from its context, or null if the context has none. */
