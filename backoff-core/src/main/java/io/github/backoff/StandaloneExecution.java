@@ -115,6 +115,14 @@ public final class StandaloneExecution<R> {
     core.succeeded(state, state.startNanos, result);
   }
 
+  /**
+   * When the execution started, by its retrier's ticker (nanoseconds, only meaningful against other readings of that
+   * ticker): a caller that reports the execution's elapsed time reads it here rather than reading the ticker again.
+   */
+  public long startNanos() {
+    return state.startNanos;
+  }
+
   /** The number of failed attempts recorded so far. */
   public int failedAttempts() {
     return state.attempts;

@@ -32,6 +32,17 @@ class StandaloneExecutionTest {
   }
 
   @Test
+  void startNanos_isTheTickersReadingAtTheStart_andStaysWhileTimePasses() {
+    clock.advance(Duration.ofSeconds(7));
+    long started = clock.nanoTime();
+    StandaloneExecution<String> execution = StandaloneExecution.start(retrier(constant(3)));
+    clock.advance(Duration.ofSeconds(1));
+    execution.onFailure(null, new IOException("1"));
+
+    assertThat(execution.startNanos()).isEqualTo(started);
+  }
+
+  @Test
   void onFailure_retryableFailures_returnsTheStrategysWaitThenStopsWithAttemptsExhausted() {
     StandaloneExecution<String> execution = StandaloneExecution.start(retrier(constant(3)));
     IOException first = new IOException("1");

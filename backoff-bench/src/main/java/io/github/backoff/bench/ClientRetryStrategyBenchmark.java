@@ -59,7 +59,7 @@ public class ClientRetryStrategyBenchmark {
       RetryPolicy.<HttpResponse>builder().withBackoff(Backoff.exponential(Duration.ofMillis(100))
           .withCap(Duration.ofSeconds(5)).withFullJitter()).build());
 
-  /** The same without the default budget, to tell the budget's share of the success path from the rest. */
+  /** The same without the default budget, to tell the budget's share of each path from the rest. */
   private final HttpRequestRetryStrategy httpBackoffNoBudget = BackoffHttpRequestRetryStrategy.builder(
       RetryPolicy.<HttpResponse>builder().withBackoff(Backoff.exponential(Duration.ofMillis(100))
           .withCap(Duration.ofSeconds(5)).withFullJitter()).build()).withoutBudget().build();
@@ -136,6 +136,12 @@ public class ClientRetryStrategyBenchmark {
   @Benchmark
   public long httpclient5OneRetryBackoff() {
     return httpOneRetry(httpBackoff, unavailable, ok, context());
+  }
+
+  /** HttpClient 5, a 503 then a success: Backoff without a budget (the budget's share of the retry). */
+  @Benchmark
+  public long httpclient5OneRetryBackoffNoBudget() {
+    return httpOneRetry(httpBackoffNoBudget, unavailable, ok, context());
   }
 
   /** AWS SDK, one attempt that succeeds: the SDK's standard strategy. */

@@ -179,7 +179,10 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    */
   @Override
   public boolean retryRequest(HttpRequest request, IOException exception, int execCount, HttpContext context) {
-    RetriedExchange exchange = exchange(request, execCount, context);
+    RetriedExchange exchange = execCount > 1 ? storedExchange(context) : null;
+    if (exchange == null) {
+      exchange = newExchange(isRetryable(request), context);
+    }
     long wait = exchange.execution.onFailure(null, exception);
     if (wait == StandaloneExecution.STOP) {
       if (exchange.execution.failure() instanceof RetryException e) {
@@ -203,12 +206,24 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    */
   @Override
   public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
-    HttpRequest request = context instanceof HttpCoreContext core ? core.getRequest()
-        : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;
-    if (execCount == 1 && succeededAtOnce(request, response, context)) {
+    // Kept small, so that the JIT inlines the success path (and the core's) into the client's call: a first response
+    // the policy accepts is checked and recorded, and nothing is looked up or kept.
+    if (execCount == 1 && successPathAllowed && succeededAtOnce(response, context)) {
       return false;
     }
-    RetriedExchange exchange = exchange(request, execCount, context);
+    return decide(response, execCount, context);
+  }
+
+  /**
+   * A response on which a retry is considered (a retryable first response, any later one, or any response when the
+   * success path is not taken): told to the exchange's execution, made now on the first attempt; the wait, or how
+   * the exchange ended, is kept in it.
+   */
+  private boolean decide(HttpResponse response, int execCount, HttpContext context) {
+    RetriedExchange exchange = execCount > 1 ? storedExchange(context) : null;
+    if (exchange == null) { // the first attempt, or a context that lost its state
+      exchange = newExchange(isRetryable(request(context)), context);
+    }
     if (exchange.execution.isSuccess(response)) {
       exchange.execution.onSuccess(response);
       exchange.ended(response, execCount, options.ticker().read() - exchange.startNanos,
@@ -260,16 +275,19 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   }
 
   /**
-   * The success path, which allocates nothing: a first attempt whose response the policy accepts is told to the core
-   * through its retrier, whose success path records it (the budget's refund, the listeners' {@code Succeeded})
-   * without an execution; no state is kept ({@link #outcomeOf} reads the response from the context). Not taken when
-   * the policy has a rate limiter or an attempt timeout, which the retrier would apply to an attempt already made.
+   * The success path, which allocates nothing and looks up only the stale state of a reused context: a first attempt
+   * whose response the policy accepts is told to the core through a retrier, whose success path records it (the
+   * budget's refund, the listeners' {@code Succeeded}) without an execution; no state is kept ({@link #outcomeOf}
+   * reads the response from the context). Either retrier does: they share the result condition, the budget and the
+   * listeners, and a success does not depend on whether the request could have been sent again, so the request is
+   * not read. Not taken when the policy has a rate limiter or an attempt timeout, which the retrier would apply to an
+   * attempt already made.
    */
-  private boolean succeededAtOnce(HttpRequest request, HttpResponse response, HttpContext context) {
-    if (!successPathAllowed) {
-      return false;
-    }
-    Retrier<Object> retrier = retrier(isRetryable(request));
+  private boolean succeededAtOnce(HttpResponse response, HttpContext context) {
+    // The condition is asked through the retrier that then records the success, so that the JIT sees it is the same
+    // test the retrier repeats and drops the retrier's failure branch: the lambda below then does not escape and is
+    // not allocated (asked through another reference to the same policy, it was: 16 B per request).
+    Retrier<Object> retrier = retrying;
     if (retrier.policy().isRetryableResult(response)) {
       return false;
     }
@@ -278,19 +296,26 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     return true;
   }
 
-  private Retrier<Object> retrier(boolean retryable) {
-    return retryable ? retrying : once;
+  /** The request of the exchange, from its context, or null if the context has none. */
+  private static HttpRequest request(HttpContext context) {
+    return context instanceof HttpCoreContext core ? core.getRequest()
+        : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;
   }
 
-  /** The exchange's state: a new one on the first attempt (a reused context starts afresh), else the stored one. */
-  private RetriedExchange exchange(HttpRequest request, int execCount, HttpContext context) {
-    if (execCount > 1 && context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange
-        && exchange.response == null) {
-      return exchange;
-    }
-    boolean retryable = isRetryable(request);
-    RetriedExchange exchange = new RetriedExchange(StandaloneExecution.start(retrier(retryable)), retryable,
-        options.ticker().read());
+  /** The state of the exchange under way in {@code context}, or null if there is none (it ended, or never began). */
+  private static RetriedExchange storedExchange(HttpContext context) {
+    return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange && exchange.response == null
+        ? exchange : null;
+  }
+
+  /**
+   * A new exchange's state, made when a retry is first considered (a failure, or a first response the success path
+   * does not take), and kept in {@code context}, replacing the state of an earlier exchange on a reused context.
+   */
+  private RetriedExchange newExchange(boolean retryable, HttpContext context) {
+    // The execution's start is the exchange's: the same ticker (the options'), read once.
+    StandaloneExecution<Object> execution = StandaloneExecution.start(retryable ? retrying : once);
+    RetriedExchange exchange = new RetriedExchange(execution, retryable, execution.startNanos());
     context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
     return exchange;
   }
