@@ -1,6 +1,5 @@
 package io.github.backoff.sim.advise;
 
-import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadModel;
 import io.github.backoff.sim.overload.OverloadOutcome;
 import io.github.backoff.sim.overload.OverloadPolicy;
@@ -55,9 +54,7 @@ final class Evaluator {
 
   private Trial steady(List<Candidate> candidates, int first) {
     Scenario s = scenario;
-    double throttle = s.failure().equals(OverloadConfig.THROTTLING) ? s.throttleRate() : 0;
-    OverloadModel model = new OverloadModel(s.rate(), s.capacity(), s.queue(), s.timeout(), s.outageStart(),
-        s.outageLength(), s.outageCapacity(), s.horizon(), s.dropExpired(), OverloadConfig.NANOS_PER_UNIT, throttle);
+    OverloadModel model = new OverloadModel(s.system());
     OverloadOutcome o = new OverloadOutcome();
     double unrecovered = s.horizon() - (s.outageStart() + s.outageLength());
     return (p, r, values, series) -> {

@@ -96,10 +96,7 @@ final class OverloadStudy extends ConfiguredStudy {
 
   @Override
   public Trial newTrial() {
-    OverloadModel model = new OverloadModel(config.rate(), config.capacity(), config.queue(), config.timeout(),
-        config.outageStart(), config.outageLength(), config.outageCapacity(), config.horizon(),
-        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate(), config.networkLatency())
-        .withRetryAfter(config.retryAfter());
+    OverloadModel model = new OverloadModel(config.system());
     boolean network = !config.networkLatency().isZero();
     OverloadOutcome o = new OverloadOutcome();
     int totals = TOTALS.size();
