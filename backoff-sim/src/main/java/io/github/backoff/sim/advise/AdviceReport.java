@@ -53,12 +53,17 @@ final class AdviceReport {
     return List.copyOf(names);
   }
 
-  private static String show(String metric, double value) {
-    return Metrics.show(Metrics.kindOf(metric), value);
+  private static String show(Advice advice, String metric, double value) {
+    return advice.metrics().show(metric, value);
   }
 
-  private static String withInterval(String metric, Estimate e) {
-    return show(metric, e.mean()) + " [" + show(metric, e.low()) + ", " + show(metric, e.high()) + "]";
+  /** The mean and its interval; just "never" for a recovery no run reached. */
+  private static String withInterval(Advice advice, String metric, Estimate e) {
+    if (advice.metrics().never(metric, e.mean())) {
+      return "never";
+    }
+    return show(advice, metric, e.mean()) + " [" + show(advice, metric, e.low()) + ", "
+        + show(advice, metric, e.high()) + "]";
   }
 
   private static Table candidates(Advice advice) {
@@ -73,7 +78,8 @@ final class AdviceReport {
           yes(e.reference()), yes(e.feasible()), yes(e.pareto()), Integer.toString(e.figure("requests").n())));
       for (Metrics.Metric m : advice.metrics().list()) {
         Estimate est = e.figure(m.name());
-        row.addAll(List.of(num(est.mean()), num(est.low()), num(est.high())));
+        boolean never = advice.metrics().never(m.name(), est.mean()); // an empty cell: never (docs/advise.md)
+        row.addAll(never ? List.of("", "", "") : List.of(num(est.mean()), num(est.low()), num(est.high())));
       }
       row.add(e.candidate().simulateOptions().map(o -> advice.scenario().simulateOptions() + " " + o).orElse(""));
       t.row(row);
@@ -91,7 +97,8 @@ final class AdviceReport {
       List<String> row = new ArrayList<>(List.of(csvText(s.candidate().label()), Integer.toString(s.seeds()),
           s.round() < 0 ? "" : Integer.toString(s.round()), csvText(s.why())));
       for (Metrics.Metric m : advice.metrics().list()) {
-        row.add(num(s.means().get(m.name())));
+        double mean = s.means().get(m.name());
+        row.add(advice.metrics().never(m.name(), mean) ? "" : num(mean));
       }
       t.row(row);
     }
@@ -160,7 +167,7 @@ final class AdviceReport {
           e.candidate().label() + (e.reference() ? " *" : ""),
           e.feasible() && marginal(advice, e) ? "by its mean" : yes(e.feasible()), yes(e.pareto())));
       for (String m : metrics) {
-        row.add(withInterval(m, e.figure(m)));
+        row.add(withInterval(advice, m, e.figure(m)));
       }
       t.row(row);
     }
@@ -198,7 +205,7 @@ final class AdviceReport {
       }
       for (String m : shown(advice)) {
         answer.append("<br>").append(Numbers.html(m)).append(": ")
-            .append(Numbers.html(withInterval(m, r.figure(m))));
+            .append(Numbers.html(withInterval(advice, m, r.figure(m))));
       }
       answer.append("</p>\n<h3>Java</h3>\n<pre>").append(Numbers.html(c.javaCode())).append("</pre>\n")
           .append("<h3>Spring Boot (application.properties)</h3>\n<pre>")
@@ -249,7 +256,7 @@ final class AdviceReport {
       sb.append(Numbers.right(Integer.toString(e.rank()), 3)).append(flag)
           .append(Numbers.left(e.candidate().label() + (e.reference() ? " *" : ""), width));
       for (String m : metrics) {
-        sb.append(Numbers.right(withInterval(m, e.figure(m)), 28));
+        sb.append(Numbers.right(withInterval(advice, m, e.figure(m)), 28));
       }
       sb.append('\n');
     }
