@@ -178,7 +178,11 @@ final class AdviceReport {
     Scenario s = advice.scenario();
     List<String[]> parameters = new ArrayList<>();
     parameters.add(new String[] {"scenario", s.describe()});
-    s.values().forEach((k, v) -> parameters.add(new String[] {k, v}));
+    s.values().forEach((k, v) -> {
+      if (!k.equals("objective") && !k.equals("constraints")) { // shown once, parsed, below
+        parameters.add(new String[] {k, v});
+      }
+    });
     parameters.add(new String[] {"objective", advice.objective().toString()});
     parameters.add(new String[] {"seed", Long.toString(advice.seed())});
     parameters.add(new String[] {"threads", Integer.toString(advice.threads())});
@@ -188,7 +192,7 @@ final class AdviceReport {
         + " fresh seeds each"});
     parameters.add(new String[] {"runs", Numbers.grouped(advice.runs(), 0) + " in "
         + Numbers.grouped(advice.elapsed().toNanos() / 1e9, 1) + " s"});
-    Page.Builder page = Page.builder("advise", 1300)
+    Page.Builder page = Page.builder("advise", 1300).title("Backoff advise: the retry policy for this scenario")
         .text("The retry policy for this scenario, found by simulation: a search over strategies, their "
             + "parameters, attempt limits and budgets, then a final check of the best, the Pareto front and the "
             + "presets on fresh seeds. Figures are means over seeds with 95 % t-intervals. Presets and defaults "
@@ -212,7 +216,9 @@ final class AdviceReport {
           .append(Numbers.html(c.springProperties(POLICY_NAME))).append("</pre>\n")
           .append("<h3>backoff exec</h3>\n<pre>backoff exec ").append(Numbers.html(c.execFlags()))
           .append(" -- COMMAND</pre>\n");
-      c.simulateOptions().ifPresent(o -> answer.append("<h3>backoff simulate</h3>\n<pre>backoff simulate ")
+      // a long command wraps instead of running off the page
+      c.simulateOptions().ifPresent(o -> answer.append("<h3>backoff simulate</h3>\n")
+          .append("<pre style=\"white-space:pre-wrap\">backoff simulate ")
           .append(Numbers.html(s.simulateOptions() + " " + o)).append("</pre>\n"));
     } else {
       answer.append("<h2>No candidate meets the constraints</h2>\n<ul>\n");
