@@ -1,12 +1,12 @@
 package io.github.backoff.bench;
 
-import io.github.backoff.sim.overload.OverloadModel;
-import io.github.backoff.sim.overload.OverloadOutcome;
+import io.github.backoff.sim.overload.OverloadEngine;
+import io.github.backoff.sim.overload.OverloadRunTally;
 import io.github.backoff.sim.overload.OverloadSystem;
-import io.github.backoff.sim.sweep.ClientModel;
-import io.github.backoff.sim.sweep.OccModel;
-import io.github.backoff.sim.sweep.RunOutcome;
-import io.github.backoff.sim.sweep.SingleServerModel;
+import io.github.backoff.sim.sweep.ClientEngine;
+import io.github.backoff.sim.sweep.OccEngine;
+import io.github.backoff.sim.sweep.ClientRunTally;
+import io.github.backoff.sim.sweep.SingleServerEngine;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
 import java.util.SplittableRandom;
@@ -53,11 +53,11 @@ public class EngineBenchmark {
   @Param({"10000"})
   public int clients;
 
-  private ClientModel occ;
-  private ClientModel singleServer;
-  private OverloadModel overload;
-  private final RunOutcome burst = new RunOutcome();
-  private final OverloadOutcome open = new OverloadOutcome();
+  private ClientEngine occ;
+  private ClientEngine singleServer;
+  private OverloadEngine overload;
+  private final ClientRunTally burst = new ClientRunTally();
+  private final OverloadRunTally open = new OverloadRunTally();
   private long seed;
 
   /** Events processed, reported by JMH per second. */
@@ -74,9 +74,9 @@ public class EngineBenchmark {
 
   @Setup
   public void setUp() {
-    occ = new OccModel(1_000_000);
-    singleServer = new SingleServerModel(1_000_000);
-    overload = new OverloadModel(OverloadSystem.DEFAULTS);
+    occ = new OccEngine(1_000_000);
+    singleServer = new SingleServerEngine(1_000_000);
+    overload = new OverloadEngine(OverloadSystem.DEFAULTS);
   }
 
   @Benchmark

@@ -3,6 +3,7 @@ package io.github.backoff.testbed;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.sim.advise.Scenario;
+import io.github.backoff.sim.internal.ScenarioSystems;
 import io.github.backoff.sim.overload.NetworkLatency;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadSystem;
@@ -23,7 +24,7 @@ import java.util.function.DoubleSupplier;
 
 /**
  * The simulator against the testbed, from the command line: the options of {@code backoff simulate --model overload}
- * (plain numbers, as {@code SimulatorMain} takes them), plus {@code --time-scale F} (real seconds per model second,
+ * (plain numbers, as {@code SimulationMain} takes them), plus {@code --time-scale F} (real seconds per model second,
  * default 1), {@code --calibrate S} (model seconds of a calibration run, default 10) and {@code --measure N}
  * (sequential loopback requests measured for reference, default 500; 0 measures none).
  *
@@ -314,13 +315,13 @@ public final class TestbedMain {
     return new CandidateOptions(label, java.util.Collections.unmodifiableMap(options));
   }
 
-  /** The system of a steady advise scenario file: the advisor's own mapping of its keys ({@code Scenario.system()}). */
+  /** The system of a steady advise scenario file: the advisor's own mapping of its keys ({@code ScenarioSystems.of}). */
   static OverloadSystem scenarioSystem(String file) {
     Scenario s = Scenario.load(Path.of(file));
     if (s.isBurst()) {
       throw new IllegalArgumentException("scenario: " + file + " is a burst scenario; the testbed runs steady ones");
     }
-    return s.system();
+    return ScenarioSystems.of(s);
   }
 
   private static double number(String name, String value) {

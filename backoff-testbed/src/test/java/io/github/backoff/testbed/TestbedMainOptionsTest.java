@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import io.github.backoff.sim.advise.Scenario;
+import io.github.backoff.sim.internal.ScenarioSystems;
 import io.github.backoff.sim.overload.NetworkLatency;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadSystem;
@@ -374,7 +375,7 @@ class TestbedMainOptionsTest {
         """);
 
     OverloadSystem system = TestbedMain.scenarioSystem(file.toString());
-    assertThat(system).isEqualTo(Scenario.load(file).system());
+    assertThat(system).isEqualTo(ScenarioSystems.of(Scenario.load(file)));
     assertThat(system.rate()).isEqualTo(80);
     assertThat(system.throttleRate()).isEqualTo(100);
     assertThat(system.retryAfter()).hasToString("1s");

@@ -36,7 +36,7 @@ final class AdviceReport {
         .build();
   }
 
-  /** The metrics a reader looks at first: the objective's, the constraints', requests and completion. */
+  /** The metrics a reader looks at first: the objective's, the constraints', attempts and completion. */
   private static List<String> shown(Advice advice) {
     Set<String> names = new LinkedHashSet<>();
     names.add(advice.objective().metric());
@@ -45,7 +45,7 @@ final class AdviceReport {
         names.add(c.metric());
       }
     }
-    names.add("requests");
+    names.add("attempts");
     names.add(advice.metrics().get(advice.metrics().completion()).name());
     if (!advice.scenario().isBurst()) {
       names.add("lost");
@@ -75,7 +75,7 @@ final class AdviceReport {
     Table.Builder t = Table.builder(header);
     for (Advice.Entry e : advice.ranked()) {
       List<String> row = new ArrayList<>(List.of(Integer.toString(e.rank()), csvText(e.candidate().label()),
-          yes(e.reference()), yes(e.feasible()), yes(e.pareto()), Integer.toString(e.figure("requests").n())));
+          yes(e.reference()), yes(e.feasible()), yes(e.pareto()), Integer.toString(e.figure("attempts").n())));
       for (Metrics.Metric m : advice.metrics().list()) {
         Estimate est = e.figure(m.name());
         boolean never = advice.metrics().never(m.name(), est.mean()); // an empty cell: never (docs/advise.md)
@@ -122,36 +122,36 @@ final class AdviceReport {
     String completion = advice.metrics().get(advice.metrics().completion()).name();
     // Searched candidates far off the final check's range (synchronised retries, say) would squash the chart:
     // they are left out, and the title says how many.
-    double maxX = advice.ranked().stream().mapToDouble(e -> e.figure("requests").mean()).max().orElse(0);
+    double maxX = advice.ranked().stream().mapToDouble(e -> e.figure("attempts").mean()).max().orElse(0);
     double maxY = advice.ranked().stream().mapToDouble(e -> e.figure(completion).mean()).max().orElse(0);
     List<Advice.Searched> searched = advice.searched().stream()
-        .filter(s -> s.means().get("requests") <= 1.5 * maxX && s.means().get(completion) <= 1.5 * maxY).toList();
+        .filter(s -> s.means().get("attempts") <= 1.5 * maxX && s.means().get(completion) <= 1.5 * maxY).toList();
     int off = advice.searched().size() - searched.size();
     Chart.Builder chart = Chart.builder("Requests against " + completion + " (means; final check on "
         + advice.finalSeeds() + " fresh seeds" + (off > 0 ? "; " + off + " searched candidates off the chart" : "")
-        + ")", "requests at the server per run", completion + " (s)", 900, 560)
+        + ")", "attempts at the server per run", completion + " (s)", 900, 560)
         .legend(Chart.Legend.BELOW).patterns("#,##0", null);
     if (!searched.isEmpty()) {
       chart.line(Chart.Line.of("searched (search seeds)",
-          searched.stream().mapToDouble(s -> s.means().get("requests")).toArray(),
+          searched.stream().mapToDouble(s -> s.means().get("attempts")).toArray(),
           searched.stream().mapToDouble(s -> s.means().get(completion)).toArray())
           .style(Chart.Style.POINTS).color(0xBBBBBB));
     }
     List<Advice.Entry> front = advice.paretoFront();
     // Short labels: the legend below the chart must fit its 900 px whole.
     chart.line(Chart.Line.of(advice.met() ? "Pareto front, meeting the constraints" : "Pareto front",
-        front.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
+        front.stream().mapToDouble(e -> e.figure("attempts").mean()).toArray(),
         front.stream().mapToDouble(e -> e.figure(completion).mean()).toArray()).color(0x1F77B4));
     List<Advice.Entry> refs = advice.references();
     if (!refs.isEmpty()) {
       chart.line(Chart.Line.of("presets and defaults",
-          refs.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
+          refs.stream().mapToDouble(e -> e.figure("attempts").mean()).toArray(),
           refs.stream().mapToDouble(e -> e.figure(completion).mean()).toArray())
           .style(Chart.Style.POINTS).color(0xD62728));
     }
     // Added last, so drawn on top of every other point.
     advice.recommendation().ifPresent(r -> chart.line(Chart.Line.of("recommended",
-        new double[] {r.figure("requests").mean()}, new double[] {r.figure(completion).mean()})
+        new double[] {r.figure("attempts").mean()}, new double[] {r.figure(completion).mean()})
         .style(Chart.Style.POINTS).color(0x2CA02C)));
     return chart.build();
   }
@@ -166,7 +166,8 @@ final class AdviceReport {
     for (Advice.Entry e : entries) {
       List<String> row = new ArrayList<>(List.of(Integer.toString(e.rank()),
           e.candidate().label() + (e.reference() ? " *" : ""),
-          e.feasible() && marginal(advice, e) ? "by its mean" : yes(e.feasible()), yes(e.pareto())));
+          e.feasible() && marginal(advice, e) ? "by its mean" : e.feasible() ? "yes" : "no: misses " + missed(advice, e),
+          yes(e.pareto())));
       for (String m : metrics) {
         row.add(withInterval(advice, m, e.figure(m)));
       }
@@ -235,7 +236,7 @@ final class AdviceReport {
       answer.append("</ul>\n");
     }
     page.markup(answer.toString())
-        .heading("Pareto front: requests against completion")
+        .heading("Pareto front: attempts against completion")
         .figure("pareto-chart", "Requests against completion time: searched candidates, the Pareto front, "
             + "presets and the recommendation", PARETO_PNG, true)
         .table("pareto", table(advice, advice.paretoFront(), true), 4, true)
@@ -271,11 +272,14 @@ final class AdviceReport {
       for (String m : metrics) {
         sb.append(Numbers.right(withInterval(advice, m, e.figure(m)), 28));
       }
+      if (!e.feasible()) {
+        sb.append("  ! ").append(missed(advice, e));
+      }
       sb.append('\n');
     }
     sb.append("(means over ").append(advice.finalSeeds())
-        .append(" fresh seeds, [95 % t-interval]; ! misses a constraint; ? meets it by its mean, but the interval "
-            + "crosses the limit)\n\n");
+        .append(" fresh seeds, [95 % t-interval]; ! misses the constraints named at the end of its row; ? meets "
+            + "them by its means, but an interval crosses the limit)\n\n");
     if (advice.recommendation().isPresent()) {
       Candidate c = advice.recommendation().get().candidate();
       sb.append("recommended: ").append(c.label())
@@ -309,7 +313,7 @@ final class AdviceReport {
     Advice.Entry r = advice.recommendation().get();
     String goal = advice.objective().metric();
     List<String> compared = new ArrayList<>(List.of(goal));
-    for (String m : List.of("lost", "requests")) {
+    for (String m : List.of("lost", "attempts")) {
       if (!compared.contains(m) && advice.metrics().index(m) >= 0) {
         compared.add(m);
       }
@@ -350,6 +354,11 @@ final class AdviceReport {
       }
     }
     return true;
+  }
+
+  /** The constraints {@code e} misses, as written and comma-separated. */
+  private static String missed(Advice advice, Advice.Entry e) {
+    return String.join(", ", advice.missed(e).stream().map(Objective.Constraint::text).toList());
   }
 
   /** Whether a feasible entry's interval crosses the limit of some constraint: met by the mean only. */

@@ -1,16 +1,16 @@
 package io.github.backoff.sim.advise;
 
-import io.github.backoff.sim.overload.OverloadModel;
-import io.github.backoff.sim.overload.OverloadOutcome;
+import io.github.backoff.sim.overload.OverloadEngine;
+import io.github.backoff.sim.overload.OverloadRunTally;
 import io.github.backoff.sim.overload.OverloadPolicy;
 import io.github.backoff.sim.run.Seeds;
 import io.github.backoff.sim.spi.Trial;
-import io.github.backoff.sim.sweep.ClientModel;
+import io.github.backoff.sim.sweep.ClientEngine;
 import io.github.backoff.sim.sweep.ModelKind;
-import io.github.backoff.sim.sweep.OccModel;
-import io.github.backoff.sim.sweep.RunOutcome;
+import io.github.backoff.sim.sweep.OccEngine;
+import io.github.backoff.sim.sweep.ClientRunTally;
 import io.github.backoff.sim.sweep.SimulationConfig;
-import io.github.backoff.sim.sweep.SingleServerModel;
+import io.github.backoff.sim.sweep.SingleServerEngine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +54,8 @@ final class Evaluator {
 
   private Trial steady(List<Candidate> candidates, int first) {
     Scenario s = scenario;
-    OverloadModel model = new OverloadModel(s.system());
-    OverloadOutcome o = new OverloadOutcome();
+    OverloadEngine model = new OverloadEngine(s.system());
+    OverloadRunTally o = new OverloadRunTally();
     double unrecovered = metrics.neverAt(); // never recovered: ranks after every run that recovers
     return (p, r, values, series) -> {
       Candidate c = candidates.get(p);
@@ -66,26 +66,13 @@ final class Evaluator {
           new SplittableRandom(Seeds.run(seed, HASH, "service".hashCode(), 0, rep)),
           new SplittableRandom(Seeds.run(seed, HASH, "jitter".hashCode(), 0, rep)), o);
       long requests = Math.max(1, o.requests());
-      // By name, never by position: Metrics.STEADY's order is its own business.
-      put(values, "requests", o.attempts()); // the attempts that reached the server (see Metrics.STEADY)
-      put(values, "amplification", o.attempts() / (double) requests);
-      put(values, "lost", o.lost() / (double) requests);
-      put(values, "completion_mean", orHorizon(o.latencyMean()));
-      put(values, "completion_p50", orHorizon(o.latencyP50()));
-      put(values, "completion_p99", orHorizon(o.latencyP99()));
-      put(values, "recovery", s.outageLength() == 0 ? 0 : o.recovered() ? o.recovery() : unrecovered);
-      put(values, "throttled", o.attempts() == 0 ? 0 : o.throttled() / (double) o.attempts());
+      double recovery = s.outageLength() == 0 ? 0 : o.recovered() ? o.recovery() : unrecovered;
+      metrics.fill(values, new Metrics.Measured(o.attempts(), o.attempts() / (double) requests,
+          o.lost() / (double) requests, orHorizon(o.latencyMean()), orHorizon(o.latencyP50()),
+          orHorizon(o.latencyP99()), recovery, o.attempts() == 0 ? 0 : o.throttled() / (double) o.attempts(),
+          Double.NaN));
       return o.events();
     };
-  }
-
-  /** Sets metric {@code name}'s value. */
-  private void put(double[] values, String name, double value) {
-    int i = metrics.index(name);
-    if (i < 0) {
-      throw new IllegalStateException("no metric named " + name);
-    }
-    values[i] = value;
   }
 
   /** No request succeeded: its latency is taken as the whole run. */
@@ -95,18 +82,17 @@ final class Evaluator {
 
   private Trial burst(List<Candidate> candidates, int first) {
     double nanosPerUnit = SimulationConfig.TIME_UNIT.toNanos();
-    ClientModel model = scenario.model() == ModelKind.OCC ? new OccModel(nanosPerUnit)
-        : new SingleServerModel(nanosPerUnit);
-    RunOutcome outcome = new RunOutcome();
+    ClientEngine model = scenario.model() == ModelKind.OCC ? new OccEngine(nanosPerUnit)
+        : new SingleServerEngine(nanosPerUnit);
+    ClientRunTally outcome = new ClientRunTally();
     int n = scenario.clients();
     double secondsPerUnit = nanosPerUnit / 1e9;
     return (p, r, values, series) -> {
       Candidate c = candidates.get(p);
       model.run(n, c.backoff(), new SplittableRandom(Seeds.run(seed, HASH, scenario.model().id().hashCode(), n,
           first + r)), outcome);
-      put(values, "requests", outcome.work());
-      put(values, "amplification", outcome.work() / (double) n);
-      put(values, "completion", outcome.completion() * secondsPerUnit);
+      metrics.fill(values, Metrics.Measured.burst(outcome.work(), outcome.work() / (double) n,
+          outcome.completion() * secondsPerUnit));
       return outcome.events();
     };
   }

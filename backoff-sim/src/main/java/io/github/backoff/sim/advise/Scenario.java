@@ -1,6 +1,7 @@
 package io.github.backoff.sim.advise;
 
 import io.github.backoff.InvalidParameterException;
+import io.github.backoff.sim.internal.ScenarioSystems;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadSystem;
 import io.github.backoff.sim.overload.RetryAfterHint;
@@ -35,7 +36,7 @@ import java.util.TreeMap;
  *   <li>{@code clients.arrival=steady}: requests arrive at {@code clients.rate} per second at a server of
  *       {@code service.capacity} per second with a {@code service.queue}, clients time out after
  *       {@code clients.timeout}, an optional outage, and a {@code queueing} or {@code throttling} server: model
- *       {@code overload} ({@link #overloadConfig()} gives its settings).
+ *       {@code overload} ({@code overloadConfig()} gives its settings, for tests).
  * </ul>
  *
  * <p>Every key is listed in {@link #KEYS}; an unknown key, a value of the wrong form or out of range fails with an
@@ -52,6 +53,10 @@ import java.util.TreeMap;
  * }</pre>
  */
 public final class Scenario {
+  static {
+    ScenarioSystems.register(Scenario::system);
+  }
+
   /** The clients arrive all at once at time 0 (contention). */
   public static final String BURST = "burst";
   /** The clients send requests at a steady rate (an open system). */
@@ -116,7 +121,7 @@ public final class Scenario {
         constraints.add(c.strip());
       }
     }
-    objective = Objective.parse(text("objective", "min requests"), constraints, Metrics.of(this));
+    objective = Objective.parse(text("objective", "min attempts"), constraints, Metrics.of(this));
     search = SearchSpace.of(this);
   }
 
@@ -226,7 +231,7 @@ public final class Scenario {
   }
 
   /** Burst: the model, {@code occ} or {@code single-server}. */
-  public ModelKind model() {
+  ModelKind model() {
     return model;
   }
 
@@ -252,11 +257,12 @@ public final class Scenario {
 
   /**
    * Steady: the {@code overload} model's system, the one value the advisor, {@code backoff simulate} and the
-   * testbed run this scenario with.
+   * testbed run this scenario with. Package-private so that the exported API names no internal type; backoff-testbed
+   * reaches it through {@code ScenarioSystems}.
    *
    * @throws IllegalStateException for a burst scenario
    */
-  public OverloadSystem system() {
+  OverloadSystem system() {
     return steady();
   }
 
@@ -302,7 +308,7 @@ public final class Scenario {
     return steady().horizon();
   }
 
-  /** The objective and constraints the file gives ({@code min requests} and none by default). */
+  /** The objective and constraints the file gives ({@code min attempts} and none by default). */
   public Objective objective() {
     return objective;
   }
@@ -323,7 +329,7 @@ public final class Scenario {
    *
    * @throws IllegalStateException for a burst scenario
    */
-  public OverloadConfig.Builder overloadConfig() {
+  OverloadConfig.Builder overloadConfig() {
     return OverloadConfig.builder().system(steady());
   }
 
@@ -378,8 +384,8 @@ public final class Scenario {
   }
 
   /**
-   * The one place where the scenario's keys become the {@code overload} model's {@link OverloadSystem}: the model's
-   * defaults ({@link OverloadSystem#DEFAULTS}) except that a scenario has no outage unless it says so and its
+   * The one place where the scenario's keys become the {@code overload} model's {@code OverloadSystem}: the model's
+   * defaults ({@code OverloadSystem.DEFAULTS}) except that a scenario has no outage unless it says so and its
    * horizon defaults to the outage's end + 40 s (at least 60 s); the model's limits, reported under the key.
    */
   private OverloadSystem mapSystem() {
@@ -422,7 +428,7 @@ public final class Scenario {
     }
   }
 
-  /** The scenario key of each {@link OverloadSystem} option name. */
+  /** The scenario key of each {@code OverloadSystem} option name. */
   private static final Map<String, String> KEY_OF = Map.ofEntries(Map.entry("rate", "clients.rate"),
       Map.entry("capacity", "service.capacity"), Map.entry("queue", "service.queue"),
       Map.entry("timeout", "clients.timeout"), Map.entry("outage-start", "service.outage.start"),
@@ -534,7 +540,7 @@ public final class Scenario {
     k.put("service.outage.capacity", "steady: the capacity during the outage as a fraction, 0 = down (default 0)");
     k.put("service.drop_expired", "steady: the server drops queued requests whose client gave up (default false)");
     k.put("horizon", "steady: the length of a run (default the outage's end + 40 s, at least 60 s)");
-    k.put("objective", "min METRIC or max METRIC (default min requests)");
+    k.put("objective", "min METRIC or max METRIC (default min attempts)");
     k.put("constraints", "comma-separated METRIC<=VALUE or METRIC>=VALUE (default none)");
     k.put("search.strategies", "strategy families to search (default full-jitter, equal-jitter, "
         + "decorrelated-jitter, exponential)");

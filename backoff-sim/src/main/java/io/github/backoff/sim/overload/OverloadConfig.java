@@ -40,7 +40,7 @@ import java.util.Objects;
  *     .policies("retries,token-bucket").maxAttempts(4)
  *     .out(Path.of("storm"))
  *     .build();
- * OverloadResult result = OverloadSimulator.run(config, ProgressListener.NONE);
+ * OverloadResult result = OverloadSimulation.run(config, ProgressListener.NONE);
  * }</pre>
  */
 public final class OverloadConfig extends StudyConfig {
@@ -91,7 +91,7 @@ public final class OverloadConfig extends StudyConfig {
     policies = List.copyOf(selected);
   }
 
-  /** The system simulated: the one value an {@link OverloadModel} is made of. */
+  /** The system simulated: the one value an {@link OverloadEngine} is made of. */
   public OverloadSystem system() {
     return system;
   }

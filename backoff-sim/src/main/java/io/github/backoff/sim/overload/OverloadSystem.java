@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * The system the {@code overload} model simulates, as one typed value: the only thing that travels into an
- * {@link OverloadModel}. {@code backoff simulate --model overload} ({@link OverloadSimModel}), the advisor's scenario
+ * {@link OverloadEngine}. {@code backoff simulate --model overload} ({@link OverloadSimModel}), the advisor's scenario
  * files ({@code Scenario.system()}) and backoff-testbed each map their own spellings onto it in one place; its
  * compact constructor holds the one set of limits, and {@link #DEFAULTS} the one set of defaults.
  *
@@ -20,7 +20,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * OverloadSystem system = OverloadSystem.DEFAULTS.withThrottling(900, RetryAfterHint.parse("1s"));
- * OverloadModel model = new OverloadModel(system);
+ * OverloadEngine model = new OverloadEngine(system);
  * }</pre>
  *
  * @param rate λ, requests arriving per second, in {@code (0, 1e7]}

@@ -83,8 +83,8 @@ final class SweepStudy extends ConfiguredStudy {
 
   @Override
   public Trial newTrial() {
-    ClientModel model = config.model().newModel(SimulationConfig.TIME_UNIT.toNanos());
-    RunOutcome outcome = new RunOutcome();
+    ClientEngine model = config.model().newModel(SimulationConfig.TIME_UNIT.toNanos());
+    ClientRunTally outcome = new ClientRunTally();
     long modelHash = config.model().id().hashCode();
     return (p, r, values, series) -> {
       long seed = Seeds.run(config.seed(), modelHash, strategyHashes[p], counts[p], r);
@@ -97,13 +97,13 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /** The sweep's results in its own shape. */
-  SimulationResult result(Results results) {
+  SweepResult result(Results results) {
     List<PointResult> out = new ArrayList<>(points.size());
     for (int p = 0; p < points.size(); p++) {
       out.add(new PointResult(config.model(), points.get(p).series(), counts[p], config.runs(),
           results.stats(p, 0), results.stats(p, 1), results.stats(p, 2)));
     }
-    return new SimulationResult(config, out, results.events(), results.elapsed());
+    return new SweepResult(config, out, results.events(), results.elapsed());
   }
 
   @Override
@@ -125,7 +125,7 @@ final class SweepStudy extends ConfiguredStudy {
    * (single-server), the work and completion charts against clients with their bound or reference, the page and
    * the summary at the largest client count.
    */
-  static Report report(SimulationResult result) {
+  static Report report(SweepResult result) {
     SimulationConfig config = result.config();
     boolean server = config.model() == ModelKind.SINGLE_SERVER;
     Report.Builder report = Report.builder()
@@ -147,7 +147,7 @@ final class SweepStudy extends ConfiguredStudy {
 
   /** One row per point: the key, then the statistics of each metric. */
   @SafeVarargs
-  private static Table table(SimulationResult result, Function<PointResult, Stats>... metrics) {
+  private static Table table(SweepResult result, Function<PointResult, Stats>... metrics) {
     List<String> header = new ArrayList<>(List.of("model", "strategy", "clients", "runs"));
     List<String> names = List.of(metrics.length == 1 ? "utilisation" : "work", "completion");
     for (int m = 0; m < metrics.length; m++) {
@@ -176,7 +176,7 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /** A value against clients, one line per strategy, and a dashed bound or reference. */
-  private static Chart chart(SimulationResult result, String title, String yTitle, ToDoubleFunction<PointResult> y,
+  private static Chart chart(SweepResult result, String title, String yTitle, ToDoubleFunction<PointResult> y,
       ToDoubleFunction<PointResult> limit, String limitLabel) {
     Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0");
     List<PointResult> first = null;
@@ -199,17 +199,17 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /** The page: the model, its parameters, both charts, each strategy against the bounds, the full table. */
-  private static Page page(SimulationResult result) {
+  private static Page page(SweepResult result) {
     SimulationConfig config = result.config();
     boolean server = config.model() == ModelKind.SINGLE_SERVER;
     String modelText = server
-        ? "One server serving one request at a time, service time max(" + Numbers.plain(SingleServerModel.SERVICE_MIN)
-            + ", Normal(" + Numbers.plain(SingleServerModel.SERVICE_MEAN) + ", "
-            + Numbers.plain(SingleServerModel.SERVICE_SD) + ")); a request arriving while it is busy is rejected at "
+        ? "One server serving one request at a time, service time max(" + Numbers.plain(SingleServerEngine.SERVICE_MIN)
+            + ", Normal(" + Numbers.plain(SingleServerEngine.SERVICE_MEAN) + ", "
+            + Numbers.plain(SingleServerEngine.SERVICE_SD) + ")); a request arriving while it is busy is rejected at "
             + "once. Requests and replies each take one hop of |Normal(10, 2)|. Work = requests sent."
         : "N clients each make one successful write to one row under optimistic concurrency (read the version, "
-            + "write with it). An attempt is 4 hops of |Normal(" + Numbers.plain(OccModel.HOP_MEAN) + ", "
-            + Numbers.plain(OccModel.HOP_SD) + ")|; the server answers at once. Work = writes sent.";
+            + "write with it). An attempt is 4 hops of |Normal(" + Numbers.plain(OccEngine.HOP_MEAN) + ", "
+            + Numbers.plain(OccEngine.HOP_SD) + ")|; the server answers at once. Work = writes sent.";
     int maxN = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
     List<String[]> parameters = new ArrayList<>();
     parameters.add(new String[] {"model", config.model().id()});
@@ -292,7 +292,7 @@ final class SweepStudy extends ConfiguredStudy {
    * time, work against its lower bound N and completion against {@code N × one attempt's time}, and the server's
    * utilisation for {@code single-server}.
    */
-  private static String summary(SimulationResult result) {
+  private static String summary(SweepResult result) {
     SimulationConfig config = result.config();
     int n = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
     boolean server = config.model() == ModelKind.SINGLE_SERVER;

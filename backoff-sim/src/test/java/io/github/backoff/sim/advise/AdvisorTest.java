@@ -70,7 +70,7 @@ class AdvisorTest {
   private static List<String> describe(Advice advice) {
     List<String> lines = new ArrayList<>();
     for (Advice.Entry e : advice.ranked()) {
-      lines.add(e.rank() + " " + e.candidate().label() + " " + e.figures().get("requests") + " "
+      lines.add(e.rank() + " " + e.candidate().label() + " " + e.figures().get("attempts") + " "
           + e.figures().get("completion"));
     }
     advice.searched().forEach(s -> lines.add(s.candidate().label() + " " + s.seeds() + " " + s.means()));
@@ -122,7 +122,7 @@ class AdvisorTest {
     Scenario scenario = Scenario.parse("clients.arrival=burst");
     assertThatThrownBy(() -> Advisor.builder().build().advise(scenario,
         Objective.parse("min lost", List.of()))).isInstanceOf(InvalidParameterException.class)
-        .hasMessage("objective: unknown metric 'lost' for a burst scenario (known: requests, amplification, "
+        .hasMessage("objective: unknown metric 'lost' for a burst scenario (known: attempts, amplification, "
             + "completion)");
     assertThatThrownBy(() -> Advisor.builder().threads(0)).hasMessage("threads: must be in [1, 1024]: 0");
   }
@@ -144,11 +144,11 @@ class AdvisorTest {
       assertThat(html).contains(e.candidate().label());
     }
     List<String> csv = Files.readAllLines(dir.resolve("candidates.csv"));
-    assertThat(csv.get(0)).startsWith("rank,candidate,reference,feasible,pareto,seeds,requests_mean,requests_low,"
-        + "requests_high,amplification_mean");
+    assertThat(csv.get(0)).startsWith("rank,candidate,reference,feasible,pareto,seeds,attempts_mean,attempts_low,"
+        + "attempts_high,amplification_mean");
     assertThat(csv).hasSize(advice.ranked().size() + 1);
     assertThat(Files.readAllLines(dir.resolve("search.csv")).get(0))
-        .isEqualTo("candidate,seeds,round_left,why,requests_mean,amplification_mean,completion_mean");
+        .isEqualTo("candidate,seeds,round_left,why,attempts_mean,amplification_mean,completion_mean");
   }
 
   @Test

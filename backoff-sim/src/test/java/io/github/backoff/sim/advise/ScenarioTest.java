@@ -67,19 +67,19 @@ class ScenarioTest {
         Arguments.of(STEADY + "objective=fewest requests", "objective",
             "objective: must be 'min METRIC' or 'max METRIC': 'fewest requests'"),
         Arguments.of(STEADY + "objective=min happiness", "objective",
-            "objective: unknown metric 'happiness' for a steady scenario (known: requests, amplification, lost, "
+            "objective: unknown metric 'happiness' for a steady scenario (known: attempts, amplification, lost, "
                 + "completion_mean, completion_p50, completion_p99, recovery, throttled, max_attempts)"),
         Arguments.of(BURST + "objective=min completion_p99", "objective",
-            "objective: unknown metric 'completion_p99' for a burst scenario (known: requests, amplification, "
+            "objective: unknown metric 'completion_p99' for a burst scenario (known: attempts, amplification, "
                 + "completion)"),
         Arguments.of(STEADY + "objective=min max_attempts", "objective",
             "objective: max_attempts is a constraint, not an objective: 'min max_attempts'"),
         Arguments.of(STEADY + "constraints=completion_p99 < 5s", "constraints",
             "constraints: must be METRIC<=LIMIT or METRIC>=LIMIT: 'completion_p99 < 5s'"),
         Arguments.of(STEADY + "constraints=speed<=5", "constraints",
-            "constraints: unknown metric 'speed' for a steady scenario (known: requests,"),
+            "constraints: unknown metric 'speed' for a steady scenario (known: attempts,"),
         Arguments.of(BURST + "constraints=max_attempts<=4", "constraints",
-            "constraints: unknown metric 'max_attempts' for a burst scenario (known: requests, amplification, "
+            "constraints: unknown metric 'max_attempts' for a burst scenario (known: attempts, amplification, "
                 + "completion)"),
         Arguments.of(STEADY + "constraints=completion_p99<=fast", "constraints",
             "constraints: completion_p99 needs a duration such as 5s or 500ms: 'completion_p99<=fast'"),
@@ -139,7 +139,7 @@ class ScenarioTest {
         + "completion_p99<=500ms\n");
     Scenario s = Scenario.load(file);
     assertThat(s.rate()).isEqualTo(900);
-    assertThat(s.objective().toString()).isEqualTo("min requests subject to lost<=2%, completion_p99<=500ms");
+    assertThat(s.objective().toString()).isEqualTo("min attempts subject to lost<=2%, completion_p99<=500ms");
     assertThat(s.objective().constraints().get(0).limit()).isEqualTo(0.02);
     assertThat(s.objective().constraints().get(1).limit()).isEqualTo(0.5);
   }
@@ -195,7 +195,7 @@ class ScenarioTest {
     assertThatThrownBy(s::overloadConfig).isInstanceOf(IllegalStateException.class)
         .hasMessage("a burst scenario has no overload model: it runs on single-server");
     assertThat(s.simulateOptions()).isEqualTo("--model single-server --clients 50");
-    assertThat(s.metrics()).containsExactly("requests", "amplification", "completion");
+    assertThat(s.metrics()).containsExactly("attempts", "amplification", "completion");
   }
 
   @Test
@@ -226,7 +226,7 @@ class ScenarioTest {
   @Test
   void objective_parse_unknownMetricListsTheKnownOnes() {
     assertThatThrownBy(() -> Objective.parse("min speed", List.of())).isInstanceOf(InvalidParameterException.class)
-        .hasMessage("objective: unknown metric 'speed' (known: requests, amplification, lost, completion, "
+        .hasMessage("objective: unknown metric 'speed' (known: attempts, amplification, lost, completion, "
             + "completion_mean, completion_p50, completion_p99, recovery, throttled, max_attempts)");
   }
 }

@@ -65,8 +65,8 @@ class OverloadConfigTest {
 
   @Test
   void recoveryConstants_agreeWithTheModel() {
-    assertThat(OverloadResult.RECOVERY_PERCENT / 100.0).isEqualTo(OverloadModel.RECOVERY_FRACTION);
-    assertThat(OverloadResult.RECOVERY_WINDOW).isEqualTo(OverloadModel.RECOVERY_WINDOW);
+    assertThat(OverloadResult.RECOVERY_PERCENT / 100.0).isEqualTo(OverloadEngine.RECOVERY_FRACTION);
+    assertThat(OverloadResult.RECOVERY_WINDOW).isEqualTo(OverloadEngine.RECOVERY_WINDOW);
   }
 
   @Test

@@ -75,13 +75,13 @@ import java.util.random.RandomGenerator;
  * <p>Not thread-safe: one instance per thread. A run depends only on its arguments and the random generators.
  *
  * <pre>{@code
- * OverloadModel model = new OverloadModel(OverloadSystem.DEFAULTS);
- * OverloadOutcome outcome = new OverloadOutcome();
+ * OverloadEngine model = new OverloadEngine(OverloadSystem.DEFAULTS);
+ * OverloadRunTally outcome = new OverloadRunTally();
  * model.run(backoff, 4, ticker -> RetryBudget.tokenBucket(100, 0.1),
  *     new SplittableRandom(1), new SplittableRandom(2), new SplittableRandom(3), outcome);
  * }</pre>
  */
-public final class OverloadModel {
+public final class OverloadEngine {
   /** The share of λ each bucket's goodput must reach for the run to count as recovered. */
   public static final double RECOVERY_FRACTION = 0.9;
   /** How many consecutive buckets must reach {@link #RECOVERY_FRACTION} of λ. */
@@ -199,7 +199,7 @@ public final class OverloadModel {
   private RandomGenerator service;
   private RandomGenerator jitter;
   private RandomGenerator network;
-  private OverloadOutcome out;
+  private OverloadRunTally out;
   private double speed;
   private boolean serving;
   private int servingSlot;
@@ -216,7 +216,7 @@ public final class OverloadModel {
    * @param system what is simulated: rates, queue, timeout, outage, horizon, server, network time, hint
    * @throws NullPointerException if {@code system} is null
    */
-  public OverloadModel(OverloadSystem system) {
+  public OverloadEngine(OverloadSystem system) {
     java.util.Objects.requireNonNull(system, "system");
     double nanosPerUnit = OverloadConfig.NANOS_PER_UNIT;
     this.system = system;
@@ -267,14 +267,14 @@ public final class OverloadModel {
    * @throws IllegalArgumentException if {@code maxAttempts < 1}
    */
   public void run(Backoff backoff, int maxAttempts, Function<Ticker, RetryBudget> budgetFactory,
-      RandomGenerator arrivals, RandomGenerator service, RandomGenerator jitter, OverloadOutcome outcome) {
+      RandomGenerator arrivals, RandomGenerator service, RandomGenerator jitter, OverloadRunTally outcome) {
     run(backoff, maxAttempts, budgetFactory, null, arrivals, service, jitter, outcome);
   }
 
   /**
    * Runs from time 0 to the horizon with a client-side rate limiter and writes what was measured into
    * {@code outcome}; see {@link #run(Backoff, int, Function, RandomGenerator, RandomGenerator, RandomGenerator,
-   * OverloadOutcome)}.
+   * OverloadRunTally)}.
    *
    * @param backoff the clients' strategy
    * @param maxAttempts the most attempts per request, first included (1: no retries)
@@ -289,14 +289,14 @@ public final class OverloadModel {
    */
   public void run(Backoff backoff, int maxAttempts, Function<Ticker, RetryBudget> budgetFactory,
       Function<Ticker, AdaptiveRateLimiter> limiterFactory, RandomGenerator arrivals, RandomGenerator service,
-      RandomGenerator jitter, OverloadOutcome outcome) {
+      RandomGenerator jitter, OverloadRunTally outcome) {
     run(backoff, maxAttempts, budgetFactory, limiterFactory, arrivals, service, jitter, null, outcome);
   }
 
   /**
    * Runs from time 0 to the horizon with network time drawn from {@code network}; see
    * {@link #run(Backoff, int, Function, Function, RandomGenerator, RandomGenerator, RandomGenerator,
-   * OverloadOutcome)}.
+   * OverloadRunTally)}.
    *
    * @param network draws each answer's network time; unused (may be null) if the model has none
    * @throws IllegalArgumentException if {@code maxAttempts < 1}, or the model has network time and
@@ -304,7 +304,7 @@ public final class OverloadModel {
    */
   public void run(Backoff backoff, int maxAttempts, Function<Ticker, RetryBudget> budgetFactory,
       Function<Ticker, AdaptiveRateLimiter> limiterFactory, RandomGenerator arrivals, RandomGenerator service,
-      RandomGenerator jitter, RandomGenerator network, OverloadOutcome outcome) {
+      RandomGenerator jitter, RandomGenerator network, OverloadRunTally outcome) {
     check(maxAttempts >= 1, "maxAttempts must be >= 1: " + maxAttempts);
     check(latency == null || network != null, "network must not be null with a network latency");
     this.network = network;
@@ -348,7 +348,7 @@ public final class OverloadModel {
         case ARRIVAL -> {
           int slot = newSlot();
           out.requests++;
-          out.series[OverloadOutcome.REQUESTS][bucket(now)]++;
+          out.series[OverloadRunTally.REQUESTS][bucket(now)]++;
           arrival[slot] = now;
           if (budget != null) {
             budget.onRequest();
@@ -387,7 +387,7 @@ public final class OverloadModel {
           refs[index]--;
           if (state[index] == WAITING) {
             out.timeouts++;
-            out.series[OverloadOutcome.TIMEOUTS][bucket(now)]++;
+            out.series[OverloadRunTally.TIMEOUTS][bucket(now)]++;
             fail(index, TIMED_OUT, false, now);
           } else {
             release(index);
@@ -420,10 +420,10 @@ public final class OverloadModel {
     int a = ++attempt[slot];
     int b = bucket(now);
     out.attempts++;
-    out.series[OverloadOutcome.ATTEMPTS][b]++;
+    out.series[OverloadRunTally.ATTEMPTS][b]++;
     if (a > 1) {
       out.retries++;
-      out.series[OverloadOutcome.RETRIES][b]++;
+      out.series[OverloadRunTally.RETRIES][b]++;
     }
     if (throttleRate > 0 && !admit(now)) {
       out.throttled++;
@@ -440,7 +440,7 @@ public final class OverloadModel {
       enqueue(slot, a);
     } else {
       out.rejected++;
-      out.series[OverloadOutcome.REJECTED][b]++;
+      out.series[OverloadRunTally.REJECTED][b]++;
       if (latency != null) {
         answerLater(slot, ANSWER_QUEUE_FULL, now);
         return;
@@ -577,7 +577,7 @@ public final class OverloadModel {
   /** The request in {@code slot} gives up at {@code now}: counted lost, and its slot freed. */
   private void lose(int slot, double now) {
     out.lost++;
-    out.series[OverloadOutcome.LOST][bucket(now)]++;
+    out.series[OverloadRunTally.LOST][bucket(now)]++;
     state[slot] = FINISHED;
     release(slot);
   }
@@ -620,7 +620,7 @@ public final class OverloadModel {
   /** The request in {@code slot} succeeds at {@code now}, when its client has the reply. */
   private void succeed(int slot, double now) {
     out.successes++;
-    out.series[OverloadOutcome.SUCCESSES][bucket(now)]++;
+    out.series[OverloadRunTally.SUCCESSES][bucket(now)]++;
     if (limiter != null) {
       limiter.onResponse(false);
     }
@@ -696,7 +696,7 @@ public final class OverloadModel {
   private void integrateQueue(double now) {
     if (queueSize > 0) {
       double t = lastTime;
-      double[] area = out.series[OverloadOutcome.QUEUE_AREA];
+      double[] area = out.series[OverloadRunTally.QUEUE_AREA];
       while (t < now) {
         int b = bucket(t);
         double end = Math.min(now, b + 1.0);
@@ -753,8 +753,8 @@ public final class OverloadModel {
     return OverloadStreams.exponential(random);
   }
 
-  /** See {@link OverloadOutcome#recovery()}. */
-  private double recovery(OverloadOutcome o) {
-    return OverloadOutcome.recovery(o.series[OverloadOutcome.SUCCESSES], buckets, horizon, outageEnd, rate);
+  /** See {@link OverloadRunTally#recovery()}. */
+  private double recovery(OverloadRunTally o) {
+    return OverloadRunTally.recovery(o.series[OverloadRunTally.SUCCESSES], buckets, horizon, outageEnd, rate);
   }
 }
