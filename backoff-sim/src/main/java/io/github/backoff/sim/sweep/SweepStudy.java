@@ -136,10 +136,10 @@ final class SweepStudy extends ConfiguredStudy {
     String what = config.model() == ModelKind.OCC ? "writes sent" : "requests sent";
     return report
         .chart(WORK_PNG, chart(result, "Work: " + what + " (mean of " + config.runs() + " runs)",
-            "work (" + what + ")", p -> p.work().mean(), p -> p.clients(), "lower bound: N"))
+            "work (" + what + ")", p -> p.work().mean(), p -> p.clients(), "lower bound: N", false))
         .chart(COMPLETION_PNG, chart(result, "Completion time (mean of " + config.runs() + " runs)",
-            "completion time (time units = ms)", p -> p.completion().mean(),
-            p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model())))
+            "completion time (time units = ms, log scale)", p -> p.completion().mean(),
+            p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model()), true))
         .page(REPORT_HTML, page(result))
         .summary(summary(result))
         .build();
@@ -177,8 +177,12 @@ final class SweepStudy extends ConfiguredStudy {
 
   /** A value against clients, one line per strategy, and a dashed bound or reference. */
   private static Chart chart(SweepResult result, String title, String yTitle, ToDoubleFunction<PointResult> y,
-      ToDoubleFunction<PointResult> limit, String limitLabel) {
-    Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0");
+      ToDoubleFunction<PointResult> limit, String limitLabel, boolean logY) {
+    Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0")
+        .markerSize(9); // large enough that a line drawn over another still shows its own marker shape
+    if (logY) {
+      chart.logY(); // one strategy's completion can be 100 times the others': a linear axis flattens them
+    }
     List<PointResult> first = null;
     for (String strategy : result.config().strategies()) {
       List<PointResult> points = result.pointsOf(strategy).stream()
@@ -268,6 +272,7 @@ final class SweepStudy extends ConfiguredStudy {
         .text(modelText + " Completion = when the last client learns of its success. "
             + "Time unit = 1 ms of core Backoff delay.")
         .parameters(parameters)
+        .markup(findings(result))
         .heading("Charts")
         .figure("work-chart", "Work against clients, one line per strategy", WORK_PNG, true)
         .figure("completion-chart", "Completion time against clients, one line per strategy", COMPLETION_PNG, true)
@@ -285,6 +290,76 @@ final class SweepStudy extends ConfiguredStudy {
             + "(also in <code>results.csv</code>).</p>\n")
         .table("results", rows.build(), 1, true)
         .build();
+  }
+
+  /**
+   * "What this shows", computed from the results at the sweep's largest client count: the strategies that send the
+   * least and the most work, those that finish first and last, and the trade-off when they differ.
+   */
+  static String findings(SweepResult result) {
+    SimulationConfig config = result.config();
+    int n = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
+    List<PointResult> at = config.strategies().stream().map(st -> result.point(st, n)).toList();
+    Comparator<PointResult> byWork = Comparator.comparingDouble(p -> p.work().mean());
+    Comparator<PointResult> byCompletion = Comparator.comparingDouble(p -> p.completion().mean());
+    PointResult least = at.stream().min(byWork).orElseThrow();
+    PointResult most = at.stream().max(byWork).orElseThrow();
+    PointResult first = at.stream().min(byCompletion).orElseThrow();
+    PointResult last = at.stream().max(byCompletion).orElseThrow();
+    String unit = config.model() == ModelKind.OCC ? "writes" : "requests";
+    StringBuilder sb = new StringBuilder("<h2>What this shows</h2>\n<ul>\n");
+    sb.append("<li>At N = ").append(n).append(", <b>").append(escape(least.strategy())).append("</b> sends the fewest ")
+        .append(unit).append(": ").append(Numbers.grouped(least.workPerClient(), 2)).append(" per client");
+    if (most != least) {
+      sb.append("; <b>").append(escape(most.strategy())).append("</b> sends the most, ")
+          .append(Numbers.grouped(most.work().mean() / least.work().mean(), 1)).append(" times as many");
+    }
+    sb.append(".</li>\n<li><b>").append(escape(first.strategy())).append("</b> finishes first (")
+        .append(Numbers.grouped(first.completion().mean(), 0)).append(" ms)");
+    if (last != first) {
+      sb.append("; <b>").append(escape(last.strategy())).append("</b> last, ")
+          .append(Numbers.grouped(last.completion().mean() / first.completion().mean(), 1))
+          .append(" times as long");
+    }
+    sb.append(".</li>\n");
+    if (least != first) {
+      sb.append("<li>The trade-off: ").append(escape(first.strategy())).append(" finishes ")
+          .append(Numbers.grouped(least.completion().mean() / first.completion().mean(), 1))
+          .append(" times sooner than ").append(escape(least.strategy())).append(" but sends ")
+          .append(Numbers.grouped(first.work().mean() / least.work().mean(), 1))
+          .append(" times the ").append(unit).append(".</li>\n");
+    }
+    for (int i = 0; i < at.size(); i++) {
+      for (int j = i + 1; j < at.size(); j++) {
+        if (coincide(result, at.get(i).strategy(), at.get(j).strategy())) {
+          sb.append("<li>").append(escape(at.get(i).strategy())).append(" and ").append(escape(at.get(j).strategy()))
+              .append(" send the same ").append(unit).append(" at every N, within ").append(COINCIDE_PERCENT)
+              .append(" % of the chart's height: their work lines lie on each other (the markers tell them apart)"
+                  + ".</li>\n");
+        }
+      }
+    }
+    sb.append("<li>The completion chart's axis is logarithmic: equal steps are equal ratios.</li>\n</ul>\n");
+    return sb.toString();
+  }
+
+  /** Two work lines closer than this share of the chart's highest value, at every client count, lie on each other. */
+  static final int COINCIDE_PERCENT = 1;
+
+  private static boolean coincide(SweepResult result, String a, String b) {
+    double top = result.points().stream().mapToDouble(p -> p.work().mean()).max().orElse(0);
+    for (int n : result.config().clients()) {
+      double x = result.point(a, n).work().mean();
+      double y = result.point(b, n).work().mean();
+      if (Math.abs(x - y) > COINCIDE_PERCENT / 100.0 * top) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   /**
