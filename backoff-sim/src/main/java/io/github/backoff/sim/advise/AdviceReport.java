@@ -127,7 +127,7 @@ final class AdviceReport {
     List<Advice.Searched> searched = advice.searched().stream()
         .filter(s -> s.means().get("attempts") <= 1.5 * maxX && s.means().get(completion) <= 1.5 * maxY).toList();
     int off = advice.searched().size() - searched.size();
-    Chart.Builder chart = Chart.builder("Requests against " + completion + " (means; final check on "
+    Chart.Builder chart = Chart.builder("Attempts against " + completion + " (means; final check on "
         + advice.finalSeeds() + " fresh seeds" + (off > 0 ? "; " + off + " searched candidates off the chart" : "")
         + ")", "attempts at the server per run", completion + " (s)", 900, 560)
         .legend(Chart.Legend.BELOW).patterns("#,##0", null);
@@ -237,7 +237,7 @@ final class AdviceReport {
     }
     page.markup(answer.toString())
         .heading("Pareto front: attempts against completion")
-        .figure("pareto-chart", "Requests against completion time: searched candidates, the Pareto front, "
+        .figure("pareto-chart", "Attempts against completion time: searched candidates, the Pareto front, "
             + "presets and the recommendation", PARETO_PNG, true)
         .table("pareto", table(advice, advice.paretoFront(), true), 4, true)
         .heading("Final check, ranked (fresh seeds)")
