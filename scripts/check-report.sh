@@ -26,7 +26,7 @@ screenshot=${2:-$PWD/target/check-report.png}
 if [[ -z "$report" ]]; then
   ./mvnw -B -q -pl backoff-sim -am install -DskipTests
   ./mvnw -B -q -pl backoff-sim dependency:build-classpath -Dmdep.outputFile="$work/cp.txt" -DincludeScope=runtime
-  java -cp "backoff-sim/target/classes:$(cat "$work/cp.txt")" io.github.backoff.sim.SimulatorMain \
+  java -cp "backoff-sim/target/classes:$(cat "$work/cp.txt")" io.github.backoff.sim.SimulationMain \
     --clients 10..50:20 --runs 10 --out "$work/sim" --quiet > /dev/null
   report=$work/sim/report.html
 fi

@@ -7,7 +7,6 @@ import io.github.backoff.sim.advise.AdviceProgress;
 import io.github.backoff.sim.advise.Advisor;
 import io.github.backoff.sim.advise.Objective;
 import io.github.backoff.sim.advise.Scenario;
-import io.github.backoff.sim.report.ReportWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ class AdviseApiExampleTest {
     assertThat(best.figure("completion_p99").n()).isEqualTo(3);
     assertThat(best.candidate().javaCode()).contains("RetryPolicy<Object> policy =");
     assertThat(progress.toString()).contains("candidates left (search)", "(final check)").endsWith("\n");
-    ReportWriter.write(advice.report(), dir);
+    advice.write(dir);
     assertThat(dir.resolve("report.html")).isNotEmptyFile();
   }
 }

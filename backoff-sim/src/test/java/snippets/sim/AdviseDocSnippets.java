@@ -6,7 +6,6 @@ import io.github.backoff.sim.advise.AdviceProgress;
 import io.github.backoff.sim.advise.Advisor;
 import io.github.backoff.sim.advise.Objective;
 import io.github.backoff.sim.advise.Scenario;
-import io.github.backoff.sim.report.ReportWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +33,7 @@ final class AdviseDocSnippets {
     } else {
       advice.binding().forEach(b -> System.out.println(b.text())); // which constraint binds, by how much
     }
-    ReportWriter.write(advice.report(), Path.of("advice"));       // report.html, candidates.csv, search.csv, pareto.png
+    advice.write(Path.of("advice"));                            // report.html, candidates.csv, search.csv, pareto.png
     // end::advisor[]
   }
 }

@@ -7,13 +7,13 @@ import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.Simulation;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadResult;
-import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadSimulation;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.sim.spi.StrategyLookup;
 import io.github.backoff.sim.spi.Study;
 import io.github.backoff.sim.sweep.SimulationConfig;
-import io.github.backoff.sim.sweep.SimulationResult;
-import io.github.backoff.sim.sweep.Simulator;
+import io.github.backoff.sim.sweep.SweepResult;
+import io.github.backoff.sim.sweep.SweepSimulation;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,21 +41,21 @@ class ApiExampleTest {
         .model("occ").clients("10,20").strategies("none,full-jitter")
         .runs(5).seed(42).out(dir.resolve("out"))
         .build();
-    SimulationResult result = Simulator.run(config, ProgressListener.NONE);
+    SweepResult result = SweepSimulation.run(config, ProgressListener.NONE);
     assertThat(result.report().summary()).contains("full-jitter");
 
     OverloadConfig storm = OverloadConfig.builder()
         .rate(80).capacity(100).queue(200).timeout(1).outage(5, 5, 0).horizon(30)
         .policies("retries,token-bucket").maxAttempts(4).runs(1).out(dir.resolve("storm"))
         .build();
-    OverloadResult stormResult = OverloadSimulator.run(storm, ProgressListener.NONE);
+    OverloadResult stormResult = OverloadSimulation.run(storm, ProgressListener.NONE);
     assertThat(stormResult.report().summary()).contains("token-bucket");
 
     OverloadConfig throttled = OverloadConfig.builder()
         .server("throttling").throttleRate(60).rate(80).capacity(100).outage(0, 0, 0).horizon(20)
         .policies("retries,retry-quota-2026,adaptive").runs(1).out(dir.resolve("throttled"))
         .build();
-    OverloadResult throttledResult = OverloadSimulator.simulate(throttled, ProgressListener.NONE);
+    OverloadResult throttledResult = OverloadSimulation.simulate(throttled, ProgressListener.NONE);
     double adaptiveWait = throttledResult.point("adaptive", "full-jitter").limiterWaitPerRequest().mean();
     assertThat(adaptiveWait).isPositive();
   }

@@ -4,16 +4,15 @@ import io.github.backoff.sim.advise.Advice;
 import io.github.backoff.sim.advise.AdviceProgress;
 import io.github.backoff.sim.advise.Advisor;
 import io.github.backoff.sim.advise.Scenario;
-import io.github.backoff.sim.report.ReportWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,7 +39,7 @@ import picocli.CommandLine.Spec;
         "A scenario is a .properties file (see docs/advise.md and docs/scenarios/): the clients (a burst at once, on "
             + "the occ or single-server model, or a steady rate, on the overload model), the service (capacity, "
             + "queue, queueing or throttling, an outage), the client timeout, and an objective with constraints such "
-            + "as objective=min requests and constraints=completion_p99<=5s, amplification<=1.5, max_attempts<=4. "
+            + "as objective=min attempts and constraints=completion_p99<=5s, amplification<=1.5, max_attempts<=4. "
             + "Options below override the file's keys.",
         "",
         "Search: successive halving with racing on common random numbers (every candidate on the same seeds), then "
@@ -57,7 +56,7 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  backoff advise --scenario docs/scenarios/aws-contention.properties",
         "  backoff advise --scenario docs/scenarios/outage-80.properties --rate 450 --out /tmp/advice",
-        "  backoff advise --scenario docs/scenarios/throttling.properties --objective 'min requests' "
+        "  backoff advise --scenario docs/scenarios/throttling.properties --objective 'min attempts' "
             + "--constraint 'lost<=2%%'"})
 final class AdviseCommand implements Callable<Integer> {
 
@@ -92,7 +91,7 @@ final class AdviseCommand implements Callable<Integer> {
   String capacity;
 
   @Option(names = "--objective", paramLabel = "GOAL",
-      description = "Overrides objective: min METRIC or max METRIC, e.g. 'min requests'.")
+      description = "Overrides objective: min METRIC or max METRIC, e.g. 'min attempts'.")
   String objective;
 
   @Option(names = "--constraint", paramLabel = "C",
@@ -113,14 +112,10 @@ final class AdviseCommand implements Callable<Integer> {
       advisor.threads(threads);
     }
     Advice advice = advisor.build().advise(s, s.objective());
-    ReportWriter.write(advice.report(), out);
+    List<Path> files = advice.write(out);
     PrintWriter printer = spec.commandLine().getOut();
-    printer.print(advice.report().summary());
-    List<String> files = new ArrayList<>();
-    for (String f : advice.report().files()) {
-      files.add(out.resolve(f).toString());
-    }
-    printer.printf("%nwrote %s%n", String.join(", ", files));
+    printer.print(advice.summary());
+    printer.printf("%nwrote %s%n", files.stream().map(Path::toString).collect(Collectors.joining(", ")));
     printer.flush();
     return advice.met() ? BackoffCommand.OK : BackoffCommand.FAILED;
   }

@@ -46,7 +46,7 @@ class AdviseCommandTest {
   void advise_policyMeetsTheConstraints_exitsZeroAndWritesTheReport() {
     CliRun run = advise(burst);
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("objective: min requests subject to completion<=20s", "recommended: ", "Java:",
+    assertThat(run.out()).contains("objective: min attempts subject to completion<=20s", "recommended: ", "Java:",
         "Spring Boot (application.properties):", "backoff exec --strategy ", "wrote ");
     for (String file : List.of("report.html", "candidates.csv", "search.csv", "pareto.png")) {
       assertThat(dir.resolve("out").resolve(file)).isNotEmptyFile();
@@ -73,8 +73,8 @@ class AdviseCommandTest {
         new String[] {"advise"});
     List<String> expected = List.of(
         "backoff advise: scenario: no such file: " + dir.resolve("missing.properties"),
-        "backoff advise: service.capacity: must be > 0 and <= 1000000: -5",
-        "backoff advise: objective: unknown metric 'happiness' for a steady scenario (known: requests, "
+        "backoff advise: service.capacity: must be in (0, 10000000]: -5",
+        "backoff advise: objective: unknown metric 'happiness' for a steady scenario (known: attempts, "
             + "amplification, lost, completion_mean, completion_p50, completion_p99, recovery, throttled, "
             + "max_attempts)",
         "backoff advise: constraints: lost needs a percentage such as 2% or a fraction such as 0.02: 'lost<=lots'",

@@ -23,7 +23,7 @@ import java.util.Objects;
  * <p>Immutable and thread-safe: {@link #with} returns a new registry.
  *
  * <pre>{@code
- * ModelRegistry registry = ModelRegistry.defaults().with(new HedgingModel());
+ * ModelRegistry registry = ModelRegistry.defaults().with(new HedgingEngine());
  * Model model = registry.get("hedging");
  * }</pre>
  */

@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * ProgressListener progress = System.console() != null ? new ProgressBar(System.err) : ProgressListener.NONE;
- * Simulator.run(config, progress);
+ * SweepSimulation.run(config, progress);
  * }</pre>
  */
 public final class ProgressBar implements ProgressListener {

@@ -15,7 +15,7 @@ import java.util.concurrent.CancellationException;
 
 /**
  * The one pipeline of every model, as the command lines use it: options → {@link Study} (the model) →
- * {@link Results} ({@link Runner}) → summary and files (the study's {@link io.github.backoff.sim.spi.Reporter}).
+ * {@link Results} ({@code Runner}) → summary and files (the study's {@link io.github.backoff.sim.spi.Reporter}).
  *
  * <p>Stateless and thread-safe.
  *
@@ -52,6 +52,16 @@ public final class Simulation {
   }
 
   /**
+   * Runs {@code study} and returns what it measured, writing nothing.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws CancellationException if the calling thread is interrupted
+   */
+  public static Results measure(Study study, ProgressListener progress) {
+    return Runner.run(Objects.requireNonNull(study, "study"), Objects.requireNonNull(progress, "progress"));
+  }
+
+  /**
    * Runs {@code study} and writes its reports into {@code study.out()}.
    *
    * @throws IOException if a report cannot be written
@@ -59,7 +69,7 @@ public final class Simulation {
    */
   public static Outcome run(Study study, ProgressListener progress) throws IOException {
     study.reporter().prepareInBackground();
-    Results results = Runner.run(study, progress);
+    Results results = measure(study, progress);
     study.reporter().write(results, study.out());
     List<Path> files = study.reporter().files(results).stream().map(study.out()::resolve).toList();
     return new Outcome(results, study.reporter().summary(results), files);

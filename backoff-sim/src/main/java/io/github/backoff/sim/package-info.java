@@ -1,7 +1,7 @@
 /**
  * The simulator's entry: {@link io.github.backoff.sim.ModelRegistry} (the models by name: {@code occ},
  * {@code single-server}, {@code overload}, and any registered), {@link io.github.backoff.sim.Simulation} (one
- * pipeline for every model: options, study, runner, reports) and {@link io.github.backoff.sim.SimulatorMain};
+ * pipeline for every model: options, study, runner, reports) and {@link io.github.backoff.sim.SimulationMain};
  * what every model shares: {@link io.github.backoff.sim.StrategyRegistry} (strategies from backoff-core),
  * {@link io.github.backoff.sim.Stats}, {@link io.github.backoff.sim.ProgressListener}. The models live in their
  * own packages ({@code .sweep}, {@code .overload}), the model SPI in {@code .spi}, the runner in {@code .run}, the

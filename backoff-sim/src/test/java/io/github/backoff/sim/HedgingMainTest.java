@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Model {@code hedging} through {@link SimulatorMain}: registered, its options offered, its reports written. */
+/** Model {@code hedging} through {@link SimulationMain}: registered, its options offered, its reports written. */
 class HedgingMainTest {
   private static final List<String> FILES = List.of("results.csv", "latency_p50.png", "latency_p99.png",
       "latency_p999.png", "hedges.png", "extra_load.png", "report.html");
@@ -22,7 +22,7 @@ class HedgingMainTest {
   private int run(String... args) {
     out.reset();
     err.reset();
-    return SimulatorMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    return SimulationMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 

@@ -19,7 +19,7 @@ class NewModelTest {
       ModelRegistry.defaults().with(new ToyModel(true)).with(new ToyModel(false));
 
   private int run(String... args) {
-    return SimulatorMain.run(registry, args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    return SimulationMain.run(registry, args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 

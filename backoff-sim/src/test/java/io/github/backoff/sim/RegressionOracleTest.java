@@ -3,15 +3,15 @@ package io.github.backoff.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadSimulation;
 import io.github.backoff.sim.sweep.SimulationConfig;
-import io.github.backoff.sim.sweep.Simulator;
+import io.github.backoff.sim.sweep.SweepSimulation;
 import org.junit.jupiter.api.Test;
 
 /**
  * Seeded sweeps pinned byte for byte: any change to the models, the engine's event order, the seeding or the
  * number formatting shows up here. If a change is intended, regenerate with
- * {@code SimulatorMain --clients 3,8 --runs 4 --seed 1} (and {@code --model single-server --strategies
+ * {@code SimulationMain --clients 3,8 --runs 4 --seed 1} (and {@code --model single-server --strategies
  * none,full-jitter}) and say why in the commit. Last regenerated when the models' normal draws moved from the JDK's
  * {@code nextGaussian()} (whose bits changed between JDK 17 and 25) to {@code engine.Normal} (the same bits on
  * every JDK). The overload oracle is the configuration in its test, printed as
@@ -22,7 +22,7 @@ class RegressionOracleTest {
   @Test
   void occSeed1_matchesPinnedResults() {
     SimulationConfig config = SimulationConfig.builder().clients("3,8").runs(4).seed(1).build();
-    assertThat(Simulator.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
+    assertThat(SweepSimulation.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
       "model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,completion_mean,completion_sd,completion_p50,completion_p95\n"
       + "occ,none,3,4,6.000,0.000,6.000,6.000,125.399,7.451,125.854,132.835\n"
       + "occ,none,8,4,32.000,3.367,32.000,35.550,282.892,42.683,289.624,322.538\n"
@@ -40,7 +40,7 @@ class RegressionOracleTest {
   void singleServerSeed1_matchesPinnedResults() {
     SimulationConfig config = SimulationConfig.builder().model("single-server").clients("3,8")
         .strategies("none,full-jitter").runs(4).seed(1).build();
-    assertThat(Simulator.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
+    assertThat(SweepSimulation.simulate(config, ProgressListener.NONE).report().table("results.csv").csv()).isEqualTo(
       "model,strategy,clients,runs,work_mean,work_sd,work_p50,work_p95,completion_mean,completion_sd,completion_p50,completion_p95\n"
       + "single-server,none,3,4,6.000,0.000,6.000,6.000,77.123,6.035,77.893,82.823\n"
       + "single-server,none,8,4,29.000,3.367,29.000,32.550,144.046,27.427,140.890,174.055\n"
@@ -52,7 +52,7 @@ class RegressionOracleTest {
   void overloadSeed1_matchesPinnedSummary() {
     OverloadConfig config = OverloadConfig.builder().rate(100).capacity(125).queue(250).timeout(1)
         .outage(5, 5, 0).horizon(30).runs(2).seed(1).build();
-    assertThat(OverloadSimulator.simulate(config, ProgressListener.NONE).report().table("summary.csv").csv()).isEqualTo(
+    assertThat(OverloadSimulation.simulate(config, ProgressListener.NONE).report().table("summary.csv").csv()).isEqualTo(
       "policy,strategy,runs,requests_mean,attempts_mean,amplification_mean,amplification_max,lost_mean,lost_share_mean,budget_denied_mean,wasted_mean,max_queue,recovered_runs,recovery_s_mean,recovery_s_p50,recovery_s_max\n"
       + "no-retry,full-jitter,2,3011.000,3011.000,1.000,1.000,963.000,0.320,0.000,700.000,250,2,7.500,7.500,10.000\n"
       + "retries,full-jitter,2,3011.000,10280.500,3.414,3.416,2343.000,0.778,0.000,2532.000,250,0,,,\n"

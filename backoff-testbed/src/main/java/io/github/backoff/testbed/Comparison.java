@@ -3,10 +3,10 @@ package io.github.backoff.testbed;
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadLatency;
-import io.github.backoff.sim.overload.OverloadPoint;
+import io.github.backoff.sim.overload.OverloadPointResult;
 import io.github.backoff.sim.overload.OverloadPolicy;
 import io.github.backoff.sim.overload.OverloadResult;
-import io.github.backoff.sim.overload.OverloadRun;
+import io.github.backoff.sim.overload.OverloadRunTotals;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +138,7 @@ public final class Comparison {
 
   /** {@link #run(OverloadConfig, double, PrintStream)} with the testbed runs made by {@code testbed}. */
   static Comparison run(OverloadConfig scenario, double timeScale, PrintStream progress, TestbedRunner testbed) {
-    OverloadResult sim = io.github.backoff.sim.overload.OverloadSimulator.simulate(scenario, ProgressListener.NONE);
+    OverloadResult sim = io.github.backoff.sim.overload.OverloadSimulation.simulate(scenario, ProgressListener.NONE);
     return compare(scenario, timeScale, progress, sim, testbed);
   }
 
@@ -152,13 +152,13 @@ public final class Comparison {
     List<Row> rows = new ArrayList<>();
     for (OverloadPolicy policy : scenario.policies()) {
       for (String strategy : scenario.strategies()) {
-        OverloadPoint point = sim.point(policy.name(), strategy);
+        OverloadPointResult point = sim.point(policy.name(), strategy);
         List<TestbedResult> runs = new ArrayList<>();
         for (int r = 0; r < scenario.runs(); r++) {
           TestbedResult t = testbed.run(scenario, policy.name(), strategy, r, timeScale);
           runs.add(t);
           if (progress != null) {
-            OverloadRun s = point.runs().get(r);
+            OverloadRunTotals s = point.runs().get(r);
             progress.printf(Locale.ROOT, "%s / %s run %d: testbed %d requests, %d at the server, %d lost, "
                 + "p50 %.1f ms, p99 %.1f ms (simulator: %d, %d lost, p50 %.1f ms, p99 %.1f ms); "
                 + "send lag mean %.2f ms, max %.1f ms; network time in situ: %s; %.1f s%n", policy.name(), strategy, r,
@@ -174,11 +174,11 @@ public final class Comparison {
   }
 
   /** The means over the runs of {@code p}. */
-  static Figures simFigures(OverloadPoint p) {
+  static Figures simFigures(OverloadPointResult p) {
     int n = p.runs().size();
     double req = 0, att = 0, lost = 0, p50 = 0, p99 = 0, mean = 0, rec = 0;
     for (int r = 0; r < n; r++) {
-      OverloadRun run = p.runs().get(r);
+      OverloadRunTotals run = p.runs().get(r);
       OverloadLatency l = p.latency().get(r);
       req += run.requests();
       att += run.attempts();

@@ -1,8 +1,8 @@
 package io.github.backoff.testbed;
 
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadModel;
-import io.github.backoff.sim.overload.OverloadOutcome;
+import io.github.backoff.sim.overload.OverloadEngine;
+import io.github.backoff.sim.overload.OverloadRunTally;
 import io.github.backoff.testing.RecordedRequest;
 import java.time.Duration;
 import java.util.Arrays;
@@ -58,7 +58,7 @@ final class RunAccounting {
 
   /** The successes, the losses and the latency and goodput figures, counted as the simulator counts them. */
   Outcome measure() {
-    int bins = (int) Math.ceil(scenario.horizon() / OverloadModel.LATENCY_BIN) + 1;
+    int bins = (int) Math.ceil(scenario.horizon() / OverloadEngine.LATENCY_BIN) + 1;
     int[] latency = new int[bins];
     double[] goodput = new double[scenario.horizon()];
     long successes = 0;
@@ -73,7 +73,7 @@ final class RunAccounting {
         successes++;
         double seconds = (done - origin) / 1e9 / scale - arrivals[k];
         latencySum += seconds;
-        latency[(int) Math.min(bins - 1, Math.max(0, seconds) / OverloadModel.LATENCY_BIN)]++;
+        latency[(int) Math.min(bins - 1, Math.max(0, seconds) / OverloadEngine.LATENCY_BIN)]++;
         goodput[Math.min(goodput.length - 1, (int) ((done - origin) / 1e9 / scale))]++;
       } else {
         lost++;
@@ -170,20 +170,20 @@ final class RunAccounting {
     }
   }
 
-  /** The simulator's rule ({@link OverloadOutcome#quantile}) on the latency bins; NaN if the count is 0. */
+  /** The simulator's rule ({@link OverloadRunTally#quantile}) on the latency bins; NaN if the count is 0. */
   static double quantile(int[] bins, long count, double q) {
-    return OverloadOutcome.quantile(bins, bins.length, count, q, OverloadModel.LATENCY_BIN);
+    return OverloadRunTally.quantile(bins, bins.length, count, q, OverloadEngine.LATENCY_BIN);
   }
 
   /**
-   * The simulator's recovery rule ({@link OverloadOutcome#recovery(double[], int, double, double, double)}) on the
+   * The simulator's recovery rule ({@link OverloadRunTally#recovery(double[], int, double, double, double)}) on the
    * goodput per model second; NaN without an outage (the comparison shows no recovery then) or if it never recovers.
    */
   static double recovery(double[] goodput, OverloadConfig scenario) {
     if (scenario.outageLength() == 0) {
       return Double.NaN;
     }
-    return OverloadOutcome.recovery(goodput, goodput.length, scenario.horizon(), scenario.outageEnd(),
+    return OverloadRunTally.recovery(goodput, goodput.length, scenario.horizon(), scenario.outageEnd(),
         scenario.rate());
   }
 

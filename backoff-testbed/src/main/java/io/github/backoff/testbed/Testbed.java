@@ -10,7 +10,7 @@ import io.github.backoff.httprules.HttpRetryDelays;
 import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.sim.StudyConfig;
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadModel;
+import io.github.backoff.sim.overload.OverloadEngine;
 import io.github.backoff.sim.overload.OverloadPolicy;
 import io.github.backoff.sim.overload.OverloadStreams;
 import io.github.backoff.sim.overload.RetryAfterHint;
@@ -229,7 +229,7 @@ public final class Testbed {
       FaultServerBuilder b = FaultServer.builder().withMaxConcurrency(1).withQueueCapacity(scenario.queue())
           .withOverloadReply(FaultReply.status(503)).withServiceTime(this::nextService).withBacklog(4096);
       if (scenario.throttleRate() > 0) {
-        int burst = (int) Math.max(1, Math.floor(scenario.throttleRate() * OverloadModel.THROTTLE_BURST));
+        int burst = (int) Math.max(1, Math.floor(scenario.throttleRate() * OverloadEngine.THROTTLE_BURST));
         b.withRateLimit(scenario.throttleRate() / scale, burst).withThrottleReply(throttleReply(scenario, scale));
       }
       ExecutorService clientPool = Executors.newFixedThreadPool(2, daemon("testbed-client"));

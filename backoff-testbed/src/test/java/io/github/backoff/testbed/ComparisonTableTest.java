@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadLatency;
 import io.github.backoff.sim.overload.OverloadMetric;
-import io.github.backoff.sim.overload.OverloadPoint;
+import io.github.backoff.sim.overload.OverloadPointResult;
 import io.github.backoff.sim.overload.OverloadPolicy;
 import io.github.backoff.sim.overload.OverloadResult;
-import io.github.backoff.sim.overload.OverloadRun;
+import io.github.backoff.sim.overload.OverloadRunTotals;
 import io.github.backoff.testbed.Comparison.Figures;
 import io.github.backoff.testbed.Comparison.Row;
 import java.io.ByteArrayOutputStream;
@@ -40,8 +40,8 @@ class ComparisonTableTest {
         mean, recovery, 0.125, 2.5, 61.25, OVERHEAD);
   }
 
-  private static OverloadRun simRun(int run, long requests, long attempts, long lost, double recovery) {
-    return new OverloadRun(run, requests, attempts, attempts - requests, requests - lost, 0, 0, lost, 0, 0, 7,
+  private static OverloadRunTotals simRun(int run, long requests, long attempts, long lost, double recovery) {
+    return new OverloadRunTotals(run, requests, attempts, attempts - requests, requests - lost, 0, 0, lost, 0, 0, 7,
         recovery, 1000);
   }
 
@@ -49,9 +49,9 @@ class ComparisonTableTest {
     return new OverloadLatency(run, 0, 0, 0, 0, mean, p50, p99);
   }
 
-  private static OverloadPoint point(OverloadPolicy policy, String strategy, List<OverloadRun> runs,
+  private static OverloadPointResult point(OverloadPolicy policy, String strategy, List<OverloadRunTotals> runs,
       List<OverloadLatency> latency) {
-    return new OverloadPoint(policy, strategy, runs, latency, new double[OverloadMetric.values().length][0]);
+    return new OverloadPointResult(policy, strategy, runs, latency, new double[OverloadMetric.values().length][0]);
   }
 
   /** A figure of each side with only the metric that ranks set: requests 1, the rest 0. */
@@ -85,7 +85,7 @@ class ComparisonTableTest {
   @Test
   void simFigures_twoRuns_areTheMeansOfEachFigure() {
     OverloadPolicy retries = scenario("retries", "full-jitter", 10).policies().get(0);
-    OverloadPoint p = point(retries, "full-jitter",
+    OverloadPointResult p = point(retries, "full-jitter",
         List.of(simRun(0, 100, 150, 10, 4), simRun(1, 300, 250, 30, 8)),
         List.of(simLatency(0, 0.25, 1.5, 0.125), simLatency(1, 0.75, 2.5, 0.375)));
 
@@ -101,10 +101,10 @@ class ComparisonTableTest {
   @Test
   void compare_twoPoliciesTwoRuns_meansEachSideAndPrintsARunPerLine() {
     OverloadConfig scenario = scenario("no-retry,retries", "full-jitter", 10);
-    OverloadPoint noRetry = point(scenario.policies().get(0), "full-jitter",
+    OverloadPointResult noRetry = point(scenario.policies().get(0), "full-jitter",
         List.of(simRun(0, 100, 100, 20, 4), simRun(1, 300, 300, 40, 8)),
         List.of(simLatency(0, 0.25, 1.5, 0.125), simLatency(1, 0.75, 2.5, 0.375)));
-    OverloadPoint retries = point(scenario.policies().get(1), "full-jitter",
+    OverloadPointResult retries = point(scenario.policies().get(1), "full-jitter",
         List.of(simRun(0, 100, 200, 2, 2), simRun(1, 300, 400, 4, 6)),
         List.of(simLatency(0, 0.5, 3.5, 0.25), simLatency(1, 1.5, 4.5, 0.75)));
     OverloadResult sim = new OverloadResult(scenario, List.of(noRetry, retries), 2000, Duration.ofMillis(5));
@@ -146,7 +146,7 @@ class ComparisonTableTest {
   @Test
   void compare_noProgress_printsNothingAndStillRuns() {
     OverloadConfig scenario = scenario("retries", "full-jitter", 10);
-    OverloadPoint retries = point(scenario.policies().get(0), "full-jitter",
+    OverloadPointResult retries = point(scenario.policies().get(0), "full-jitter",
         List.of(simRun(0, 100, 200, 2, 2), simRun(1, 300, 400, 4, 6)),
         List.of(simLatency(0, 0.5, 3.5, 0.25), simLatency(1, 1.5, 4.5, 0.75)));
     OverloadResult sim = new OverloadResult(scenario, List.of(retries), 2000, Duration.ofMillis(5));

@@ -8,8 +8,8 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.http.RetryingHttpClient;
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadRun;
-import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadRunTotals;
+import io.github.backoff.sim.overload.OverloadSimulation;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
@@ -82,12 +82,12 @@ class TestbedRetryAfterTest {
     OverloadConfig scenario = OverloadConfig.builder().rate(40).capacity(100).queue(50).timeout(0.5)
         .outage(0, 0, 0).horizon(4).server("throttling").throttleRate(20).retryAfter("millis:1000ms")
         .policies("retries").maxAttempts(4).runs(1).seed(42).build();
-    OverloadRun model = OverloadSimulator.simulate(scenario, ProgressListener.NONE).point("retries", "full-jitter")
+    OverloadRunTotals model = OverloadSimulation.simulate(scenario, ProgressListener.NONE).point("retries", "full-jitter")
         .runs().get(0);
     OverloadConfig hintless = OverloadConfig.builder().rate(40).capacity(100).queue(50).timeout(0.5)
         .outage(0, 0, 0).horizon(4).server("throttling").throttleRate(20).policies("retries").maxAttempts(4)
         .runs(1).seed(42).build();
-    OverloadRun modelWithout = OverloadSimulator.simulate(hintless, ProgressListener.NONE)
+    OverloadRunTotals modelWithout = OverloadSimulation.simulate(hintless, ProgressListener.NONE)
         .point("retries", "full-jitter").runs().get(0);
     assertThat(model.attempts()).as("the model: the hint holds retries back").isLessThan(modelWithout.attempts());
 

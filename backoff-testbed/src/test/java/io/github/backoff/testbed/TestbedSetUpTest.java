@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadSimulation;
 import io.github.backoff.sim.overload.OverloadStreams;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
@@ -93,7 +93,7 @@ class TestbedSetUpTest {
     var random = OverloadStreams.arrivals(42, 3);
     assertThat(times[0]).isEqualTo(OverloadStreams.exponential(random) / 40);
     assertThat(times[times.length - 1]).isLessThan(6);
-    long simulated = OverloadSimulator.simulate(OverloadConfig.builder().rate(40).capacity(50).queue(50)
+    long simulated = OverloadSimulation.simulate(OverloadConfig.builder().rate(40).capacity(50).queue(50)
         .outage(1, 2, 0).horizon(6).policies("no-retry").runs(4).build(), ProgressListener.NONE)
         .point("no-retry", "full-jitter").runs().get(3).requests();
     assertThat((long) times.length).isEqualTo(simulated);

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.overload.NetworkLatency;
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadPoint;
-import io.github.backoff.sim.overload.OverloadRun;
-import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadPointResult;
+import io.github.backoff.sim.overload.OverloadRunTotals;
+import io.github.backoff.sim.overload.OverloadSimulation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,14 +30,14 @@ class TestbedTest {
   @Test
   void run_outageScenario_matchesTheSimulatorsRequestsLoadAndLoss() {
     OverloadConfig scenario = scenario("retries,token-bucket");
-    var sim = OverloadSimulator.simulate(scenario, ProgressListener.NONE);
+    var sim = OverloadSimulation.simulate(scenario, ProgressListener.NONE);
     long[] load = new long[2];
     String[] policies = {"retries", "token-bucket"};
     for (int p = 0; p < 2; p++) {
       String policy = policies[p];
       TestbedResult real = Testbed.run(scenario, policy, "full-jitter", 0, 1.0);
-      OverloadPoint point = sim.point(policy, "full-jitter");
-      OverloadRun model = point.runs().get(0);
+      OverloadPointResult point = sim.point(policy, "full-jitter");
+      OverloadRunTotals model = point.runs().get(0);
 
       assertThat(real.requests()).as(policy).isEqualTo(model.requests()); // the same arrivals
       assertThat((double) real.attempts()).as(policy + ": requests at the server")
@@ -68,7 +68,7 @@ class TestbedTest {
     OverloadConfig scenario = OverloadConfig.builder().rate(20).capacity(50).queue(50).timeout(1).outage(0, 0, 0)
         .horizon(4).policies("retries").runs(1).seed(7).build();
     TestbedResult real = Testbed.run(scenario, "retries", "full-jitter", 0, 0.5);
-    OverloadRun model = OverloadSimulator.simulate(scenario, ProgressListener.NONE).point("retries", "full-jitter")
+    OverloadRunTotals model = OverloadSimulation.simulate(scenario, ProgressListener.NONE).point("retries", "full-jitter")
         .runs().get(0);
 
     assertThat(real.wallSeconds()).isBetween(2.0, 30.0); // 4 model seconds at 0.5 real seconds each

@@ -1,6 +1,9 @@
 package io.github.backoff.sim.advise;
 
 import io.github.backoff.sim.report.Report;
+import io.github.backoff.sim.report.ReportWriter;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,11 +15,11 @@ import java.util.Optional;
  * What {@link Advisor} found: the candidates of the final check ranked on fresh seeds, with their figures and 95 %
  * intervals ({@link #ranked()}), the recommendation ({@link #recommendation()}: the best that meets every
  * constraint, a preset if a preset is best), the presets and defaults beside it ({@link #references()}), the Pareto
- * front of requests against completion time, every searched candidate with its search figures, and, when nothing
+ * front of attempts against completion time, every searched candidate with its search figures, and, when nothing
  * meets the constraints, which constraint binds and by how much ({@link #binding()}).
  *
- * <p>{@link #report()} declares {@code report.html}, {@code candidates.csv}, {@code search.csv} and
- * {@code pareto.png} for the simulator's report layer ({@code ReportWriter.write(advice.report(), dir)}).
+ * <p>{@link #write(Path)} writes {@code report.html}, {@code candidates.csv}, {@code search.csv} and
+ * {@code pareto.png} through the simulator's report layer; {@link #summary()} is the terminal output.
  *
  * <p>Immutable and thread-safe.
  *
@@ -40,7 +43,7 @@ public final class Advice {
    * @param feasible whether its means meet every constraint
    * @param confident whether it is feasible with the whole 95 % interval of every constrained metric on the right
    *     side of the limit, not only the mean
-   * @param pareto whether it is on the Pareto front of requests against completion (fresh seeds) of the candidates
+   * @param pareto whether it is on the Pareto front of attempts against completion (fresh seeds) of the candidates
    *     that meet the constraints (of all of them, if none does)
    * @param rank its place, from 1
    * @param searchSeeds the seeds it had in the search (0: not searched, as a reference outside the constraints)
@@ -134,7 +137,7 @@ public final class Advice {
         among.add(i);
       }
     }
-    double[] x = among.stream().mapToDouble(i -> entries.get(i).figure("requests").mean()).toArray();
+    double[] x = among.stream().mapToDouble(i -> entries.get(i).figure("attempts").mean()).toArray();
     double[] y = among.stream().mapToDouble(i -> entries.get(i).figure(completion).mean()).toArray();
     List<Integer> front = pareto(x, y).stream().map(among::get).toList();
     List<double[]> keys = new ArrayList<>();
@@ -187,7 +190,7 @@ public final class Advice {
         if (!Double.isNaN(best) && !c.isMet(best)) {
           double excess = c.excess(best);
           binding.add(new Binding(c, best, excess, String.format(java.util.Locale.ROOT, "%s: best %s, %.0f %% %s%s",
-              c.text(), Metrics.show(Metrics.kindOf(c.metric()), best), 100 * excess,
+              c.text(), metrics.show(c.metric(), best), 100 * excess,
               c.atMost() ? "over" : "under", restricted ? " (among the candidates that meet the other constraints)"
                   : "")));
         }
@@ -268,12 +271,12 @@ public final class Advice {
   }
 
   /**
-   * The final check's Pareto front of requests against completion time, by requests: of the candidates that meet the
+   * The final check's Pareto front of attempts against completion time, by requests: of the candidates that meet the
    * constraints, or of all if none does.
    */
   public List<Entry> paretoFront() {
     return ranked.stream().filter(Entry::pareto)
-        .sorted(Comparator.comparingDouble(e -> e.figure("requests").mean())).toList();
+        .sorted(Comparator.comparingDouble(e -> e.figure("attempts").mean())).toList();
   }
 
   /** Every searched candidate with its search figures, in the grid's order. */
@@ -306,8 +309,41 @@ public final class Advice {
     return elapsed;
   }
 
+  /**
+   * The constraints {@code entry} misses by its means, as written ({@code lost<=2%}); {@code max_attempts} by its
+   * attempt limit (none counts as unlimited). Empty for a feasible entry.
+   */
+  public List<Objective.Constraint> missed(Entry entry) {
+    List<Objective.Constraint> missed = new ArrayList<>();
+    for (Objective.Constraint c : objective().constraints()) {
+      double value = !c.metric().equals(Metrics.MAX_ATTEMPTS) ? entry.figure(c.metric()).mean()
+          : entry.candidate().maxAttempts() == 0 ? Double.POSITIVE_INFINITY : entry.candidate().maxAttempts();
+      if (!c.isMet(value)) {
+        missed.add(c);
+      }
+    }
+    return List.copyOf(missed);
+  }
+
+  /** The terminal summary: the table, the recommendation and why, lines ending in {@code \n}. */
+  public String summary() {
+    return report().summary();
+  }
+
+  /**
+   * Writes {@code report.html}, {@code candidates.csv}, {@code search.csv} and {@code pareto.png} into {@code dir},
+   * creating it if needed, and returns the paths written, in order.
+   *
+   * @throws IOException if the directory or a file cannot be written
+   */
+  public List<Path> write(Path dir) throws IOException {
+    Report report = report();
+    ReportWriter.write(report, dir);
+    return report.files().stream().map(dir::resolve).toList();
+  }
+
   /** The report: {@code report.html}, {@code candidates.csv}, {@code search.csv}, {@code pareto.png}, a summary. */
-  public Report report() {
+  Report report() {
     return AdviceReport.report(this);
   }
 }

@@ -21,7 +21,7 @@ import java.util.Set;
  * times for all); successive halving with racing drops, after each round, those clearly worse than the leader
  * (paired 95 % t-interval of their per-seed differences above 0) or clearly missing a constraint, keeps the better
  * half, and doubles the seeds of the rest, so runs go where candidates are close. The finalists, the best that
- * meet the constraints with 10 % of their limits to spare, the search's Pareto front (requests against completion time) and
+ * meet the constraints with 10 % of their limits to spare, the search's Pareto front (attempts against completion time) and
  * the references then run on {@code search.final_reps} fresh
  * seeds, never used by the search, which give the figures, their 95 % t-intervals and the ranking of the
  * {@link Advice}: the search's own figures are biased towards the lucky, fresh seeds are not.
@@ -206,9 +206,9 @@ public final class Advisor {
     return best;
   }
 
-  /** The candidates of the search's Pareto front (requests against completion), at most {@link #FRONT}. */
+  /** The candidates of the search's Pareto front (attempts against completion), at most {@link #FRONT}. */
   private static List<Integer> front(Search.Result search, int n, Metrics metrics) {
-    int requests = metrics.index("requests");
+    int requests = metrics.index("attempts");
     int completion = metrics.completion();
     double[] x = new double[n];
     double[] y = new double[n];

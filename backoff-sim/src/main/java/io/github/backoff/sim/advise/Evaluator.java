@@ -1,17 +1,16 @@
 package io.github.backoff.sim.advise;
 
-import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadModel;
-import io.github.backoff.sim.overload.OverloadOutcome;
+import io.github.backoff.sim.overload.OverloadEngine;
+import io.github.backoff.sim.overload.OverloadRunTally;
 import io.github.backoff.sim.overload.OverloadPolicy;
 import io.github.backoff.sim.run.Seeds;
 import io.github.backoff.sim.spi.Trial;
-import io.github.backoff.sim.sweep.ClientModel;
+import io.github.backoff.sim.sweep.ClientEngine;
 import io.github.backoff.sim.sweep.ModelKind;
-import io.github.backoff.sim.sweep.OccModel;
-import io.github.backoff.sim.sweep.RunOutcome;
+import io.github.backoff.sim.sweep.OccEngine;
+import io.github.backoff.sim.sweep.ClientRunTally;
 import io.github.backoff.sim.sweep.SimulationConfig;
-import io.github.backoff.sim.sweep.SingleServerModel;
+import io.github.backoff.sim.sweep.SingleServerEngine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +54,9 @@ final class Evaluator {
 
   private Trial steady(List<Candidate> candidates, int first) {
     Scenario s = scenario;
-    double throttle = s.failure().equals(OverloadConfig.THROTTLING) ? s.throttleRate() : 0;
-    OverloadModel model = new OverloadModel(s.rate(), s.capacity(), s.queue(), s.timeout(), s.outageStart(),
-        s.outageLength(), s.outageCapacity(), s.horizon(), s.dropExpired(), OverloadConfig.NANOS_PER_UNIT, throttle);
-    OverloadOutcome o = new OverloadOutcome();
-    double unrecovered = s.horizon() - (s.outageStart() + s.outageLength());
+    OverloadEngine model = new OverloadEngine(s.system());
+    OverloadRunTally o = new OverloadRunTally();
+    double unrecovered = metrics.neverAt(); // never recovered: ranks after every run that recovers
     return (p, r, values, series) -> {
       Candidate c = candidates.get(p);
       OverloadPolicy policy = policies.get(c.policy());
@@ -69,14 +66,11 @@ final class Evaluator {
           new SplittableRandom(Seeds.run(seed, HASH, "service".hashCode(), 0, rep)),
           new SplittableRandom(Seeds.run(seed, HASH, "jitter".hashCode(), 0, rep)), o);
       long requests = Math.max(1, o.requests());
-      values[0] = o.attempts();
-      values[1] = o.attempts() / (double) requests;
-      values[2] = o.lost() / (double) requests;
-      values[3] = orHorizon(o.latencyMean());
-      values[4] = orHorizon(o.latencyP50());
-      values[5] = orHorizon(o.latencyP99());
-      values[6] = s.outageLength() == 0 ? 0 : o.recovered() ? o.recovery() : unrecovered;
-      values[7] = o.attempts() == 0 ? 0 : o.throttled() / (double) o.attempts();
+      double recovery = s.outageLength() == 0 ? 0 : o.recovered() ? o.recovery() : unrecovered;
+      metrics.fill(values, new Metrics.Measured(o.attempts(), o.attempts() / (double) requests,
+          o.lost() / (double) requests, orHorizon(o.latencyMean()), orHorizon(o.latencyP50()),
+          orHorizon(o.latencyP99()), recovery, o.attempts() == 0 ? 0 : o.throttled() / (double) o.attempts(),
+          Double.NaN));
       return o.events();
     };
   }
@@ -88,18 +82,17 @@ final class Evaluator {
 
   private Trial burst(List<Candidate> candidates, int first) {
     double nanosPerUnit = SimulationConfig.TIME_UNIT.toNanos();
-    ClientModel model = scenario.model() == ModelKind.OCC ? new OccModel(nanosPerUnit)
-        : new SingleServerModel(nanosPerUnit);
-    RunOutcome outcome = new RunOutcome();
+    ClientEngine model = scenario.model() == ModelKind.OCC ? new OccEngine(nanosPerUnit)
+        : new SingleServerEngine(nanosPerUnit);
+    ClientRunTally outcome = new ClientRunTally();
     int n = scenario.clients();
     double secondsPerUnit = nanosPerUnit / 1e9;
     return (p, r, values, series) -> {
       Candidate c = candidates.get(p);
       model.run(n, c.backoff(), new SplittableRandom(Seeds.run(seed, HASH, scenario.model().id().hashCode(), n,
           first + r)), outcome);
-      values[0] = outcome.work();
-      values[1] = outcome.work() / (double) n;
-      values[2] = outcome.completion() * secondsPerUnit;
+      metrics.fill(values, Metrics.Measured.burst(outcome.work(), outcome.work() / (double) n,
+          outcome.completion() * secondsPerUnit));
       return outcome.events();
     };
   }

@@ -1,6 +1,7 @@
 package io.github.backoff.sim.advise;
 
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The metrics a scenario's runs measure, in the order an evaluator fills them: their names (for objectives and
@@ -17,42 +18,106 @@ final class Metrics {
     FRACTION
   }
 
-  /** One metric. */
-  record Metric(String name, Kind kind, String description) {}
+  /**
+   * One metric: its name, how it reads and what it means, and where it comes from in a run's {@link Measured} — each
+   * name declared once, with the value it reads, so nothing depends on the order of a {@code values[]} array.
+   */
+  record Metric(String name, Kind kind, String description, ToDoubleFunction<Measured> read) {}
+
+  /**
+   * What one run of a candidate measured, by name: the record the evaluator builds from the model's tally. A steady
+   * run leaves {@code completion} unset (NaN), a burst run the steady-only fields.
+   *
+   * @param attempts attempts that reached the server (steady) or calls all clients made (burst), first ones included
+   * @param amplification attempts per request (steady) or per client (burst)
+   * @param lost share of requests given up
+   * @param completionMean mean time from a request's arrival to its success, seconds
+   * @param completionP50 its median over the requests that succeeded, seconds
+   * @param completionP99 its 99th percentile over the requests that succeeded, seconds
+   * @param recovery seconds from the outage's end until goodput is back ({@link #neverAt()} if never)
+   * @param throttled share of attempts the throttling server rejected
+   * @param completion burst: when the last client learned of its success, seconds
+   */
+  record Measured(double attempts, double amplification, double lost, double completionMean, double completionP50,
+      double completionP99, double recovery, double throttled, double completion) {
+    static Measured burst(double attempts, double amplification, double completion) {
+      return new Measured(attempts, amplification, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+          Double.NaN, completion);
+    }
+  }
 
   /** A candidate's attempt limit: a constraint, never measured. */
   static final String MAX_ATTEMPTS = "max_attempts";
 
   static final List<Metric> STEADY = List.of(
-      new Metric("requests", Kind.NUMBER, "attempts that reached the server in a run, first attempts included"),
-      new Metric("amplification", Kind.NUMBER, "attempts per request"),
-      new Metric("lost", Kind.FRACTION, "share of requests given up (attempts or budget exhausted)"),
-      new Metric("completion_mean", Kind.SECONDS, "mean time from a request's arrival to its success"),
-      new Metric("completion_p50", Kind.SECONDS, "median of that time, over the requests that succeeded"),
-      new Metric("completion_p99", Kind.SECONDS, "99th percentile of that time, over the requests that succeeded"),
-      new Metric("recovery", Kind.SECONDS, "from the outage's end until goodput is back (a run that does not "
-          + "recover counts the time to the horizon; 0 without an outage)"),
-      new Metric("throttled", Kind.FRACTION, "share of attempts the throttling server rejected"));
+      new Metric("attempts", Kind.NUMBER, "attempts that reached the server in a run, first attempts included",
+          Measured::attempts),
+      new Metric("amplification", Kind.NUMBER, "attempts per request", Measured::amplification),
+      new Metric("lost", Kind.FRACTION, "share of requests given up (attempts or budget exhausted)", Measured::lost),
+      new Metric("completion_mean", Kind.SECONDS, "mean time from a request's arrival to its success",
+          Measured::completionMean),
+      new Metric("completion_p50", Kind.SECONDS, "median of that time, over the requests that succeeded",
+          Measured::completionP50),
+      new Metric("completion_p99", Kind.SECONDS, "99th percentile of that time, over the requests that succeeded",
+          Measured::completionP99),
+      new Metric("recovery", Kind.SECONDS, "from the outage's end until goodput is back; \"never\" if it is not "
+          + "back by the horizon (such a run counts the time to the horizon, so it ranks after every run that "
+          + "recovers); 0 without an outage", Measured::recovery),
+      new Metric("throttled", Kind.FRACTION, "share of attempts the throttling server rejected", Measured::throttled));
 
   static final List<Metric> BURST = List.of(
-      new Metric("requests", Kind.NUMBER, "calls all clients made (writes for occ, requests for single-server)"),
-      new Metric("amplification", Kind.NUMBER, "calls per client"),
-      new Metric("completion", Kind.SECONDS, "when the last client learned of its success"));
+      new Metric("attempts", Kind.NUMBER, "calls all clients made (writes for occ, requests for single-server)",
+          Measured::attempts),
+      new Metric("amplification", Kind.NUMBER, "calls per client", Measured::amplification),
+      new Metric("completion", Kind.SECONDS, "when the last client learned of its success", Measured::completion));
 
   /** Every name any scenario knows, plus {@link #MAX_ATTEMPTS}. */
-  static final List<String> ALL = List.of("requests", "amplification", "lost", "completion", "completion_mean",
+  static final List<String> ALL = List.of("attempts", "amplification", "lost", "completion", "completion_mean",
       "completion_p50", "completion_p99", "recovery", "throttled", MAX_ATTEMPTS);
+
+  /** The metric a policy may never reach: shown as "never" from {@link #neverAt} on. */
+  static final String RECOVERY = "recovery";
 
   private final List<Metric> metrics;
   private final boolean burst;
+  /** The recovery a run that never recovers counts (the time from the outage's end to the horizon). */
+  private final double neverAt;
 
-  private Metrics(List<Metric> metrics, boolean burst) {
+  private Metrics(List<Metric> metrics, boolean burst, double neverAt) {
     this.metrics = metrics;
     this.burst = burst;
+    this.neverAt = neverAt;
   }
 
   static Metrics of(Scenario scenario) {
-    return scenario.isBurst() ? new Metrics(BURST, true) : new Metrics(STEADY, false);
+    return scenario.isBurst() ? new Metrics(BURST, true, Double.POSITIVE_INFINITY)
+        : new Metrics(STEADY, false, scenario.outageLength() == 0 ? Double.POSITIVE_INFINITY
+            : scenario.horizon() - (scenario.outageStart() + scenario.outageLength()));
+  }
+
+  /** The name {@code attempts} had before 0.1.0, refused with a hint by {@link Objective}. */
+  static final String OLD_ATTEMPTS = "requests";
+
+  /** Writes {@code run}'s value of each metric into {@code values}, in this scenario's order. */
+  void fill(double[] values, Measured run) {
+    for (int i = 0; i < metrics.size(); i++) {
+      values[i] = metrics.get(i).read().applyAsDouble(run);
+    }
+  }
+
+  /** The recovery counted for a run that does not recover by the horizon (+Infinity without an outage). */
+  double neverAt() {
+    return neverAt;
+  }
+
+  /** Whether {@code value} of {@code metric} means "never": a mean recovery of runs none of which recovered. */
+  boolean never(String metric, double value) {
+    return RECOVERY.equals(metric) && value >= neverAt;
+  }
+
+  /** {@code value} of {@code metric} as a reader wants it; "never" for a recovery that never happened. */
+  String show(String metric, double value) {
+    return never(metric, value) ? "never" : show(kindOf(metric), value);
   }
 
   boolean burst() {
@@ -90,7 +155,7 @@ final class Metrics {
     return metrics.get(i);
   }
 
-  /** The metric the Pareto front sets against requests: completion_p99 (steady) or completion (burst). */
+  /** The metric the Pareto front sets against attempts: completion_p99 (steady) or completion (burst). */
   int completion() {
     return index(burst ? "completion" : "completion_p99");
   }

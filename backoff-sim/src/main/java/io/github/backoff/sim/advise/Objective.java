@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * What the advice optimises: one metric to minimise or maximise, subject to constraints on others, such as
- * {@code min requests} with {@code completion_p99<=5s}, or {@code min completion_p99} with
+ * {@code min attempts} with {@code completion_p99<=5s}, or {@code min completion_p99} with
  * {@code amplification<=1.5} and {@code max_attempts<=4}. A constraint bounds the mean of a metric over seeds;
  * {@code max_attempts} bounds the candidates' attempt limit itself.
  *
@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * <p>Immutable and thread-safe.
  *
  * <pre>{@code
- * Objective objective = Objective.parse("min requests", List.of("completion_p99<=5s", "lost<=1%"));
+ * Objective objective = Objective.parse("min attempts", List.of("completion_p99<=5s", "lost<=1%"));
  * }</pre>
  */
 public final class Objective {
@@ -112,8 +112,9 @@ public final class Objective {
     List<String> names = metrics == null ? Metrics.ALL : metrics.names();
     if (!names.contains(metric)) {
       String where = metrics == null ? "" : metrics.burst() ? " for a burst scenario" : " for a steady scenario";
+      String renamed = Metrics.OLD_ATTEMPTS.equals(metric) ? "; 'requests' is now 'attempts'" : "";
       throw new InvalidParameterException(key, value, key + ": unknown metric '" + metric + "'" + where
-          + " (known: " + String.join(", ", names) + ")");
+          + " (known: " + String.join(", ", names) + ")" + renamed);
     }
   }
 

@@ -14,12 +14,12 @@ final class Ranking {
   private final int[] metric;
   private final Objective.Constraint[] constraints;
   private final Objective.Constraint maxAttempts;
-  /** The tie-break: fewer requests first (-1: none). */
+  /** The tie-break: fewer attempts first (-1: none). */
   private final int requests;
 
   Ranking(Objective o, Metrics metrics) {
     this.objective = metrics.index(o.metric());
-    this.requests = metrics.index("requests");
+    this.requests = metrics.index("attempts");
     this.sign = o.minimise() ? 1 : -1;
     List<Objective.Constraint> measured = o.constraints().stream()
         .filter(c -> !c.metric().equals(Metrics.MAX_ATTEMPTS)).toList();

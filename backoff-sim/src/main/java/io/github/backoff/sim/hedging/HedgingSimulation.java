@@ -34,6 +34,6 @@ public final class HedgingSimulation {
   /** Runs one point: one run of {@code config.requests()} requests, its random streams split from {@code seed}. */
   public static HedgingPoint runPoint(HedgingConfig config, HedgeMode mode, double load, long seed) {
     SplittableRandom root = new SplittableRandom(seed);
-    return new HedgingModel(config, mode, load, root.split(), root.split(), root.split()).run();
+    return new HedgingEngine(config, mode, load, root.split(), root.split(), root.split()).run();
   }
 }

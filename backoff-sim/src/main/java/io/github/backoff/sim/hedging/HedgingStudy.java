@@ -144,7 +144,7 @@ final class HedgingStudy implements Study {
       Point point = points.get(p);
       HedgeMode mode = modes.get(p % modes.size());
       int loadKey = (int) Math.round(point.x() * 1_000_000);
-      HedgingModel model = new HedgingModel(config, mode, point.x(),
+      HedgingEngine model = new HedgingEngine(config, mode, point.x(),
           new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "arrivals".hashCode(), loadKey, r)),
           new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "service".hashCode(), loadKey, r)),
           new SplittableRandom(Seeds.run(config.seed(), MODEL_HASH, "hedges".hashCode(), loadKey, r)));

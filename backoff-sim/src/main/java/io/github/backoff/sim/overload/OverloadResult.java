@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The results of an {@code overload} simulation: one {@link OverloadPoint} per (policy, strategy), policy by policy
+ * The results of an {@code overload} simulation: one {@link OverloadPointResult} per (policy, strategy), policy by policy
  * in the configuration's order and strategies in order within a policy; plus how many engine events were
  * processed and how long it took (the only parts that vary between identical runs).
  *
@@ -19,7 +19,7 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * <pre>{@code
- * OverloadResult result = OverloadSimulator.simulate(config, ProgressListener.NONE);
+ * OverloadResult result = OverloadSimulation.simulate(config, ProgressListener.NONE);
  * System.out.print(result.report().summary());
  * }</pre>
  *
@@ -28,7 +28,7 @@ import java.util.Objects;
  * @param events engine events processed over all runs
  * @param elapsed wall-clock time the simulation took
  */
-public record OverloadResult(OverloadConfig config, List<OverloadPoint> points, long events, Duration elapsed) {
+public record OverloadResult(OverloadConfig config, List<OverloadPointResult> points, long events, Duration elapsed) {
   /** Consecutive buckets goodput must hold for a run to count as recovered. */
   public static final int RECOVERY_WINDOW = 5;
   /** The share of λ, in percent, goodput must reach in each of those buckets. */
@@ -46,8 +46,8 @@ public record OverloadResult(OverloadConfig config, List<OverloadPoint> points, 
    *
    * @throws IllegalArgumentException if there is no such point
    */
-  public OverloadPoint point(String policy, String strategy) {
-    for (OverloadPoint p : points) {
+  public OverloadPointResult point(String policy, String strategy) {
+    for (OverloadPointResult p : points) {
       if (p.policy().name().equals(policy) && p.strategy().equals(strategy)) {
         return p;
       }

@@ -28,7 +28,7 @@ import java.util.stream.IntStream;
  */
 final class OverloadStudy extends ConfiguredStudy {
   private static final long MODEL_HASH = "overload".hashCode();
-  /** The per-run totals, in the order of {@link OverloadRun}'s components after {@code run}. */
+  /** The per-run totals, in the order of {@link OverloadRunTotals}'s components after {@code run}. */
   static final List<Metric> TOTALS = List.of(
       Metric.stats("requests", "", "requests that arrived before the horizon"),
       Metric.stats("attempts", "", "attempts sent, first attempts included"),
@@ -49,7 +49,7 @@ final class OverloadStudy extends ConfiguredStudy {
       Metric.stats("latency_mean", "s", "mean latency of the successful requests"),
       Metric.stats("latency_p50", "s", "median latency of the successful requests"),
       Metric.stats("latency_p99", "s", "99th percentile latency of the successful requests"));
-  /** Of {@link #TOTALS}, how many make an {@link OverloadRun}; the rest make an {@link OverloadLatency}. */
+  /** Of {@link #TOTALS}, how many make an {@link OverloadRunTotals}; the rest make an {@link OverloadLatency}. */
   private static final int RUN_TOTALS = 12;
   static final List<Metric> METRICS;
 
@@ -96,12 +96,9 @@ final class OverloadStudy extends ConfiguredStudy {
 
   @Override
   public Trial newTrial() {
-    OverloadModel model = new OverloadModel(config.rate(), config.capacity(), config.queue(), config.timeout(),
-        config.outageStart(), config.outageLength(), config.outageCapacity(), config.horizon(),
-        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate(), config.networkLatency())
-        .withRetryAfter(config.retryAfter());
+    OverloadEngine model = new OverloadEngine(config.system());
     boolean network = !config.networkLatency().isZero();
-    OverloadOutcome o = new OverloadOutcome();
+    OverloadRunTally o = new OverloadRunTally();
     int totals = TOTALS.size();
     int buckets = config.horizon();
     return (p, r, values, series) -> {
@@ -145,16 +142,16 @@ final class OverloadStudy extends ConfiguredStudy {
   OverloadResult result(Results results) {
     int metrics = OverloadMetric.values().length;
     int totals = TOTALS.size();
-    List<OverloadPoint> out = new ArrayList<>(points.size());
+    List<OverloadPointResult> out = new ArrayList<>(points.size());
     for (int p = 0; p < points.size(); p++) {
-      List<OverloadRun> runs = new ArrayList<>(config.runs());
+      List<OverloadRunTotals> runs = new ArrayList<>(config.runs());
       List<OverloadLatency> latency = new ArrayList<>(config.runs());
       double[][] v = new double[totals][];
       for (int k = 0; k < totals; k++) {
         v[k] = results.runs(p, k);
       }
       for (int r = 0; r < config.runs(); r++) {
-        runs.add(new OverloadRun(r, (long) v[0][r], (long) v[1][r], (long) v[2][r], (long) v[3][r],
+        runs.add(new OverloadRunTotals(r, (long) v[0][r], (long) v[1][r], (long) v[2][r], (long) v[3][r],
             (long) v[4][r], (long) v[5][r], (long) v[6][r], (long) v[7][r], (long) v[8][r], (int) v[9][r],
             v[10][r], (long) v[11][r]));
         int l = RUN_TOTALS;
@@ -165,7 +162,7 @@ final class OverloadStudy extends ConfiguredStudy {
       for (int m = 0; m < metrics; m++) {
         means[m] = results.series(p, totals + m);
       }
-      out.add(new OverloadPoint(policy(p), strategy(p), runs, latency, means));
+      out.add(new OverloadPointResult(policy(p), strategy(p), runs, latency, means));
     }
     return new OverloadResult(config, out, results.events(), results.elapsed());
   }
@@ -198,7 +195,7 @@ final class OverloadStudy extends ConfiguredStudy {
     OverloadConfig c = result.config();
     boolean several = c.strategies().size() > 1;
     List<Chart> panels = new ArrayList<>();
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       panels.add(panel(p, c, several));
     }
     return Report.builder()
@@ -234,7 +231,7 @@ final class OverloadStudy extends ConfiguredStudy {
     }
     header.add("capacity_per_s");
     Table.Builder table = Table.builder(header);
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       for (int b = 0; b < p.buckets(); b++) {
         List<String> row = new ArrayList<>(header.size());
         row.add(p.policy().name());
@@ -255,16 +252,16 @@ final class OverloadStudy extends ConfiguredStudy {
         "amplification_mean", "amplification_max", "lost_mean", "lost_share_mean", "budget_denied_mean",
         "wasted_mean", "max_queue", "recovered_runs", "recovery_s_mean", "recovery_s_p50", "recovery_s_max");
     boolean noOutage = noOutage(result.config());
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       Stats recovery = p.recovery();
-      double maxRecovery = p.runs().stream().filter(OverloadRun::recovered).mapToDouble(OverloadRun::recovery)
+      double maxRecovery = p.runs().stream().filter(OverloadRunTotals::recovered).mapToDouble(OverloadRunTotals::recovery)
           .max().orElse(Double.NaN);
       table.row(p.policy().name(), p.strategy(), Integer.toString(p.runs().size()),
-          Numbers.fixed3(mean(p, OverloadRun::requests)), Numbers.fixed3(mean(p, OverloadRun::attempts)),
+          Numbers.fixed3(mean(p, OverloadRunTotals::requests)), Numbers.fixed3(mean(p, OverloadRunTotals::attempts)),
           Numbers.fixed3(p.amplification().mean()),
-          Numbers.fixed3(p.runs().stream().mapToDouble(OverloadRun::amplification).max().orElse(0)),
+          Numbers.fixed3(p.runs().stream().mapToDouble(OverloadRunTotals::amplification).max().orElse(0)),
           Numbers.fixed3(p.lost().mean()), Numbers.fixed3(p.lostShare().mean()),
-          Numbers.fixed3(mean(p, OverloadRun::budgetDenied)), Numbers.fixed3(mean(p, OverloadRun::wasted)),
+          Numbers.fixed3(mean(p, OverloadRunTotals::budgetDenied)), Numbers.fixed3(mean(p, OverloadRunTotals::wasted)),
           Integer.toString(p.maxQueue()),
           noOutage ? "" : Integer.toString((int) p.recoveredRuns()),
           noOutage ? "" : Numbers.fixed3(recovery.mean()),
@@ -279,8 +276,8 @@ final class OverloadStudy extends ConfiguredStudy {
         "successes", "timeouts", "rejected", "lost", "budget_denied", "wasted", "amplification", "max_queue",
         "recovered", "recovery_s");
     boolean noOutage = noOutage(result.config());
-    for (OverloadPoint p : result.points()) {
-      for (OverloadRun r : p.runs()) {
+    for (OverloadPointResult p : result.points()) {
+      for (OverloadRunTotals r : p.runs()) {
         table.row(p.policy().name(), p.strategy(), Integer.toString(r.run()), Long.toString(r.requests()),
             Long.toString(r.attempts()), Long.toString(r.retries()), Long.toString(r.successes()),
             Long.toString(r.timeouts()), Long.toString(r.rejected()), Long.toString(r.lost()),
@@ -296,7 +293,7 @@ final class OverloadStudy extends ConfiguredStudy {
     Table.Builder table = Table.builder("policy", "strategy", "runs", "throttled_mean", "throttled_share_mean",
         "limiter_wait_per_request_ms_mean", "limiter_wait_max_ms", "limiter_gave_up_mean", "latency_mean_ms",
         "latency_p50_ms", "latency_p99_ms");
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       table.row(p.policy().name(), p.strategy(), Integer.toString(p.runs().size()),
           Numbers.fixed3(p.throttled().mean()), Numbers.fixed3(p.throttledShare().mean()),
           Numbers.fixed3(1000 * p.limiterWaitPerRequest().mean()),
@@ -310,11 +307,11 @@ final class OverloadStudy extends ConfiguredStudy {
   }
 
   /** The mean over the runs that measured a latency ({@code NaN} if none did). */
-  private static double latencyMean(OverloadPoint p, ToDoubleFunction<OverloadLatency> f) {
+  private static double latencyMean(OverloadPointResult p, ToDoubleFunction<OverloadLatency> f) {
     return p.latency().stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
   }
 
-  private static double mean(OverloadPoint p, ToLongFunction<OverloadRun> f) {
+  private static double mean(OverloadPointResult p, ToLongFunction<OverloadRunTotals> f) {
     return p.runs().stream().mapToLong(f).average().orElse(Double.NaN);
   }
 
@@ -325,7 +322,7 @@ final class OverloadStudy extends ConfiguredStudy {
         + Numbers.plain(c.rate()) + "/s, μ = " + Numbers.plain(c.capacity()) + "/s", "goodput (requests/s)");
     double[] x = times(c);
     boolean several = c.strategies().size() > 1;
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       chart.line(Chart.Line.of(label(p, several, " / "), x, p.series(OverloadMetric.GOODPUT))
           .style(Chart.Style.PLAIN));
     }
@@ -333,9 +330,9 @@ final class OverloadStudy extends ConfiguredStudy {
   }
 
   /** One (policy, strategy): offered load, goodput, retries and the queue (right axis) over time. */
-  private static Chart panel(OverloadPoint p, OverloadConfig c, boolean several) {
+  private static Chart panel(OverloadPointResult p, OverloadConfig c, boolean several) {
     String recovery = noOutage(c) ? "no outage"
-        : p.recoveredRuns() == 0 ? "did not recover"
+        : p.recoveredRuns() == 0 ? "never recovered"
         : "recovered " + p.recoveredRuns() + "/" + p.runs().size() + " runs, median "
             + Numbers.grouped(p.recovery().p50(), 0) + " s";
     Chart.Builder chart = chart(PANEL_WIDTH, PANEL_HEIGHT, label(p, several, " / ") + ": " + p.policy().description()
@@ -373,7 +370,7 @@ final class OverloadStudy extends ConfiguredStudy {
     return IntStream.range(0, c.horizon()).mapToDouble(b -> b + 0.5).toArray(); // each bucket at its middle
   }
 
-  private static String label(OverloadPoint p, boolean withStrategy, String separator) {
+  private static String label(OverloadPointResult p, boolean withStrategy, String separator) {
     return withStrategy ? p.policy().name() + separator + p.strategy() : p.policy().name();
   }
 
@@ -415,26 +412,26 @@ final class OverloadStudy extends ConfiguredStudy {
 
     Table.Builder summary = Table.builder("policy", "strategy", "amplification", "lost (mean)", "lost %",
         "budget denied", "wasted services", "max queue", "recovered runs", "recovery (s)");
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       summary.row(p.policy().name(), p.strategy(), Numbers.grouped(p.amplification().mean(), 2) + "x",
           Numbers.grouped(p.lost().mean(), 0), Numbers.grouped(100 * p.lostShare().mean(), 2),
-          Numbers.grouped(p.runs().stream().mapToLong(OverloadRun::budgetDenied).average().orElse(0), 0),
-          Numbers.grouped(p.runs().stream().mapToLong(OverloadRun::wasted).average().orElse(0), 0),
+          Numbers.grouped(p.runs().stream().mapToLong(OverloadRunTotals::budgetDenied).average().orElse(0), 0),
+          Numbers.grouped(p.runs().stream().mapToLong(OverloadRunTotals::wasted).average().orElse(0), 0),
           Integer.toString(p.maxQueue()),
           noOutage ? NOT_APPLICABLE : p.recoveredRuns() + "/" + p.runs().size(),
           noOutage ? NOT_APPLICABLE
-              : p.recoveredRuns() == 0 ? "did not recover" : Numbers.grouped(p.recovery().p50(), 0));
+              : p.recoveredRuns() == 0 ? "never" : Numbers.grouped(p.recovery().p50(), 0));
     }
     Table.Builder runs = Table.builder("policy", "strategy", "run", "requests", "attempts", "amplification",
         "successes", "timeouts", "rejected", "lost", "budget denied", "wasted", "max queue", "recovery (s)");
-    for (OverloadPoint p : result.points()) {
-      for (OverloadRun r : p.runs()) {
+    for (OverloadPointResult p : result.points()) {
+      for (OverloadRunTotals r : p.runs()) {
         runs.row(p.policy().name(), p.strategy(), Integer.toString(r.run()), Numbers.grouped(r.requests(), 0),
             Numbers.grouped(r.attempts(), 0), Numbers.grouped(r.amplification(), 2) + "x",
             Numbers.grouped(r.successes(), 0), Numbers.grouped(r.timeouts(), 0), Numbers.grouped(r.rejected(), 0),
             Numbers.grouped(r.lost(), 0), Numbers.grouped(r.budgetDenied(), 0), Numbers.grouped(r.wasted(), 0),
             Integer.toString(r.maxQueue()), noOutage ? NOT_APPLICABLE
-                : r.recovered() ? Numbers.grouped(r.recovery(), 0) : "did not recover");
+                : r.recovered() ? Numbers.grouped(r.recovery(), 0) : "never");
       }
     }
     return Page.builder("overload", 1300)
@@ -476,7 +473,7 @@ final class OverloadStudy extends ConfiguredStudy {
     sb.append(Numbers.left("policy", width)).append(Numbers.right("amplification", 15))
         .append(Numbers.right("lost", 12)).append(Numbers.right("lost %", 9)).append(Numbers.right("recovered", 11))
         .append(Numbers.right("recovery (s)", 14)).append('\n');
-    for (OverloadPoint p : result.points()) {
+    for (OverloadPointResult p : result.points()) {
       sb.append(Numbers.left(label(p, several, "/"), width))
           .append(Numbers.right(Numbers.grouped(p.amplification().mean(), 2) + "x", 15))
           .append(Numbers.right(Numbers.grouped(p.lost().mean(), 0), 12))
@@ -490,7 +487,7 @@ final class OverloadStudy extends ConfiguredStudy {
       sb.append(Numbers.left("policy", width)).append(Numbers.right("throttled %", 13))
           .append(Numbers.right("limiter wait/req (ms)", 23)).append(Numbers.right("latency p50 (ms)", 18))
           .append(Numbers.right("p99 (ms)", 10)).append('\n');
-      for (OverloadPoint p : result.points()) {
+      for (OverloadPointResult p : result.points()) {
         sb.append(Numbers.left(label(p, several, "/"), width))
             .append(Numbers.right(Numbers.grouped(100 * p.throttledShare().mean(), 2), 13))
             .append(Numbers.right(Numbers.grouped(1000 * p.limiterWaitPerRequest().mean(), 1), 23))

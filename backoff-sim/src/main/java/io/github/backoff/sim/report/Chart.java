@@ -31,9 +31,11 @@ import java.util.Objects;
  * @param small smaller title and legend fonts, for panels of a grid
  * @param lines the lines, in legend order
  * @param verticals x values of vertical marker lines
+ * @param logY a logarithmic y axis, so a line a hundred times above the others does not flatten them
  */
 public record Chart(String title, String xTitle, String yTitle, int width, int height, Legend legend, int markerSize,
-    String xPattern, String yPattern, String rightTitle, boolean small, List<Line> lines, double[] verticals) {
+    String xPattern, String yPattern, String rightTitle, boolean small, List<Line> lines, double[] verticals,
+    boolean logY) {
 
   /** Where the legend goes. */
   public enum Legend {
@@ -143,6 +145,7 @@ public record Chart(String title, String xTitle, String yTitle, int width, int h
     private boolean small;
     private final java.util.ArrayList<Line> lines = new java.util.ArrayList<>();
     private double[] verticals = {};
+    private boolean logY;
 
     private Builder(String title, String xTitle, String yTitle, int width, int height) {
       this.title = title;
@@ -195,10 +198,16 @@ public record Chart(String title, String xTitle, String yTitle, int width, int h
       return this;
     }
 
+    /** A logarithmic y axis (every value must be above 0). */
+    public Builder logY() {
+      this.logY = true;
+      return this;
+    }
+
     /** The chart. */
     public Chart build() {
       return new Chart(title, xTitle, yTitle, width, height, legend, markerSize, xPattern, yPattern, rightTitle,
-          small, lines, verticals);
+          small, lines, verticals, logY);
     }
   }
 }

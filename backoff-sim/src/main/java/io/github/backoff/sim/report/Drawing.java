@@ -75,6 +75,10 @@ final class Drawing {
     return bytes.toByteArray();
   }
 
+  private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE,
+      SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
+      SeriesMarkers.CROSS, SeriesMarkers.OVAL, SeriesMarkers.RECTANGLE};
+
   private static XYChart xy(Chart spec) {
     XYChart chart = new XYChartBuilder().width(spec.width()).height(spec.height()).title(spec.title())
         .xAxisTitle(spec.xTitle()).yAxisTitle(spec.yTitle()).build();
@@ -93,10 +97,13 @@ final class Drawing {
     if (spec.xPattern() != null) {
       styler.setXAxisDecimalPattern(spec.xPattern());
     }
+    styler.setYAxisLogarithmic(spec.logY());
+    int solid = 0;
     for (Chart.Line line : spec.lines()) {
       XYSeries s = chart.addSeries(line.name(), line.x(), line.y());
       switch (line.style()) {
-        case SOLID -> { }
+        // A marker shape of its own per line, so a line drawn over another (two strategies that agree) still shows.
+        case SOLID -> s.setMarker(MARKERS[solid++ % MARKERS.length]);
         case PLAIN -> s.setMarker(SeriesMarkers.NONE);
         case DASHED -> {
           s.setLineStyle(SeriesLines.DASH_DASH);

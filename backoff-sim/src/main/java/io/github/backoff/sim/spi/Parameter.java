@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * An option a model takes beyond the common ones (runs, seed, threads, strategies, base, cap, out): the
- * command lines ({@code backoff simulate}, {@code SimulatorMain}) offer every registered model's parameters as
+ * command lines ({@code backoff simulate}, {@code SimulationMain}) offer every registered model's parameters as
  * {@code --name VALUE} options (a {@link Kind#FLAG} takes no value) and hand them over in {@link Settings}, so a
  * new model's options need no change to either.
  *

@@ -1,7 +1,7 @@
 package io.github.backoff.sim.sweep;
 
 import io.github.backoff.sim.overload.OverloadConfig;
-import io.github.backoff.sim.overload.OverloadSimulator;
+import io.github.backoff.sim.overload.OverloadSimulation;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -21,16 +21,16 @@ public enum ModelKind {
    * {@code occ}: the AWS "Exponential Backoff And Jitter" study, N clients writing one row under optimistic
    * concurrency; an attempt is four hops of {@code |Normal(10, 2)|}.
    */
-  OCC("occ", OccModel.ATTEMPT_TIME),
+  OCC("occ", OccEngine.ATTEMPT_TIME),
   /**
    * {@code single-server}: one server, service time {@code max(1, Normal(10, 4))}, that rejects requests arriving
    * while it is busy.
    */
-  SINGLE_SERVER("single-server", SingleServerModel.SERVICE_MEAN),
+  SINGLE_SERVER("single-server", SingleServerEngine.SERVICE_MEAN),
   /**
    * {@code overload}: an open system, Poisson arrivals at a server with a bounded queue, client timeouts, retries
    * under a policy and budget, and an outage; configured by {@link OverloadConfig} and run by
-   * {@link OverloadSimulator}, not by a client sweep. Its {@link #attemptTime()} is {@code NaN}.
+   * {@link OverloadSimulation}, not by a client sweep. Its {@link #attemptTime()} is {@code NaN}.
    */
   OVERLOAD("overload", Double.NaN);
 
@@ -74,11 +74,11 @@ public enum ModelKind {
         + Arrays.stream(values()).map(ModelKind::id).collect(Collectors.joining(", ")) + ")");
   }
 
-  ClientModel newModel(double nanosPerUnit) {
+  ClientEngine newModel(double nanosPerUnit) {
     return switch (this) {
-      case OCC -> new OccModel(nanosPerUnit);
-      case SINGLE_SERVER -> new SingleServerModel(nanosPerUnit);
-      case OVERLOAD -> throw new IllegalStateException("overload is not a client sweep: use OverloadSimulator");
+      case OCC -> new OccEngine(nanosPerUnit);
+      case SINGLE_SERVER -> new SingleServerEngine(nanosPerUnit);
+      case OVERLOAD -> throw new IllegalStateException("overload is not a client sweep: use OverloadSimulation");
     };
   }
 

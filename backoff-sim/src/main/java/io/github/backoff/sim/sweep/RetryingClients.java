@@ -14,7 +14,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Not thread-safe: one instance per thread.
  */
-abstract class RetryingClients implements ClientModel {
+abstract class RetryingClients implements ClientEngine {
   /** Mean of one network hop, in time units. */
   static final double HOP_MEAN = 10;
   /** Standard deviation of one network hop, in time units. */
@@ -38,7 +38,7 @@ abstract class RetryingClients implements ClientModel {
    * @return the engine's event count before the run
    * @throws IllegalArgumentException if {@code clients < 1}
    */
-  final long start(int clients, RunOutcome outcome) {
+  final long start(int clients, ClientRunTally outcome) {
     Models.checkClients(clients);
     if (retries.length < clients) {
       retries = new int[clients];

@@ -83,8 +83,8 @@ final class SweepStudy extends ConfiguredStudy {
 
   @Override
   public Trial newTrial() {
-    ClientModel model = config.model().newModel(SimulationConfig.TIME_UNIT.toNanos());
-    RunOutcome outcome = new RunOutcome();
+    ClientEngine model = config.model().newModel(SimulationConfig.TIME_UNIT.toNanos());
+    ClientRunTally outcome = new ClientRunTally();
     long modelHash = config.model().id().hashCode();
     return (p, r, values, series) -> {
       long seed = Seeds.run(config.seed(), modelHash, strategyHashes[p], counts[p], r);
@@ -97,13 +97,13 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /** The sweep's results in its own shape. */
-  SimulationResult result(Results results) {
+  SweepResult result(Results results) {
     List<PointResult> out = new ArrayList<>(points.size());
     for (int p = 0; p < points.size(); p++) {
       out.add(new PointResult(config.model(), points.get(p).series(), counts[p], config.runs(),
           results.stats(p, 0), results.stats(p, 1), results.stats(p, 2)));
     }
-    return new SimulationResult(config, out, results.events(), results.elapsed());
+    return new SweepResult(config, out, results.events(), results.elapsed());
   }
 
   @Override
@@ -125,7 +125,7 @@ final class SweepStudy extends ConfiguredStudy {
    * (single-server), the work and completion charts against clients with their bound or reference, the page and
    * the summary at the largest client count.
    */
-  static Report report(SimulationResult result) {
+  static Report report(SweepResult result) {
     SimulationConfig config = result.config();
     boolean server = config.model() == ModelKind.SINGLE_SERVER;
     Report.Builder report = Report.builder()
@@ -136,10 +136,10 @@ final class SweepStudy extends ConfiguredStudy {
     String what = config.model() == ModelKind.OCC ? "writes sent" : "requests sent";
     return report
         .chart(WORK_PNG, chart(result, "Work: " + what + " (mean of " + config.runs() + " runs)",
-            "work (" + what + ")", p -> p.work().mean(), p -> p.clients(), "lower bound: N"))
+            "work (" + what + ")", p -> p.work().mean(), p -> p.clients(), "lower bound: N", false))
         .chart(COMPLETION_PNG, chart(result, "Completion time (mean of " + config.runs() + " runs)",
-            "completion time (time units = ms)", p -> p.completion().mean(),
-            p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model())))
+            "completion time (time units = ms, log scale)", p -> p.completion().mean(),
+            p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model()), true))
         .page(REPORT_HTML, page(result))
         .summary(summary(result))
         .build();
@@ -147,7 +147,7 @@ final class SweepStudy extends ConfiguredStudy {
 
   /** One row per point: the key, then the statistics of each metric. */
   @SafeVarargs
-  private static Table table(SimulationResult result, Function<PointResult, Stats>... metrics) {
+  private static Table table(SweepResult result, Function<PointResult, Stats>... metrics) {
     List<String> header = new ArrayList<>(List.of("model", "strategy", "clients", "runs"));
     List<String> names = List.of(metrics.length == 1 ? "utilisation" : "work", "completion");
     for (int m = 0; m < metrics.length; m++) {
@@ -176,9 +176,13 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /** A value against clients, one line per strategy, and a dashed bound or reference. */
-  private static Chart chart(SimulationResult result, String title, String yTitle, ToDoubleFunction<PointResult> y,
-      ToDoubleFunction<PointResult> limit, String limitLabel) {
-    Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0");
+  private static Chart chart(SweepResult result, String title, String yTitle, ToDoubleFunction<PointResult> y,
+      ToDoubleFunction<PointResult> limit, String limitLabel, boolean logY) {
+    Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0")
+        .markerSize(9); // large enough that a line drawn over another still shows its own marker shape
+    if (logY) {
+      chart.logY(); // one strategy's completion can be 100 times the others': a linear axis flattens them
+    }
     List<PointResult> first = null;
     for (String strategy : result.config().strategies()) {
       List<PointResult> points = result.pointsOf(strategy).stream()
@@ -199,17 +203,17 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /** The page: the model, its parameters, both charts, each strategy against the bounds, the full table. */
-  private static Page page(SimulationResult result) {
+  private static Page page(SweepResult result) {
     SimulationConfig config = result.config();
     boolean server = config.model() == ModelKind.SINGLE_SERVER;
     String modelText = server
-        ? "One server serving one request at a time, service time max(" + Numbers.plain(SingleServerModel.SERVICE_MIN)
-            + ", Normal(" + Numbers.plain(SingleServerModel.SERVICE_MEAN) + ", "
-            + Numbers.plain(SingleServerModel.SERVICE_SD) + ")); a request arriving while it is busy is rejected at "
+        ? "One server serving one request at a time, service time max(" + Numbers.plain(SingleServerEngine.SERVICE_MIN)
+            + ", Normal(" + Numbers.plain(SingleServerEngine.SERVICE_MEAN) + ", "
+            + Numbers.plain(SingleServerEngine.SERVICE_SD) + ")); a request arriving while it is busy is rejected at "
             + "once. Requests and replies each take one hop of |Normal(10, 2)|. Work = requests sent."
         : "N clients each make one successful write to one row under optimistic concurrency (read the version, "
-            + "write with it). An attempt is 4 hops of |Normal(" + Numbers.plain(OccModel.HOP_MEAN) + ", "
-            + Numbers.plain(OccModel.HOP_SD) + ")|; the server answers at once. Work = writes sent.";
+            + "write with it). An attempt is 4 hops of |Normal(" + Numbers.plain(OccEngine.HOP_MEAN) + ", "
+            + Numbers.plain(OccEngine.HOP_SD) + ")|; the server answers at once. Work = writes sent.";
     int maxN = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
     List<String[]> parameters = new ArrayList<>();
     parameters.add(new String[] {"model", config.model().id()});
@@ -268,6 +272,7 @@ final class SweepStudy extends ConfiguredStudy {
         .text(modelText + " Completion = when the last client learns of its success. "
             + "Time unit = 1 ms of core Backoff delay.")
         .parameters(parameters)
+        .markup(findings(result))
         .heading("Charts")
         .figure("work-chart", "Work against clients, one line per strategy", WORK_PNG, true)
         .figure("completion-chart", "Completion time against clients, one line per strategy", COMPLETION_PNG, true)
@@ -288,11 +293,81 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /**
+   * "What this shows", computed from the results at the sweep's largest client count: the strategies that send the
+   * least and the most work, those that finish first and last, and the trade-off when they differ.
+   */
+  static String findings(SweepResult result) {
+    SimulationConfig config = result.config();
+    int n = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
+    List<PointResult> at = config.strategies().stream().map(st -> result.point(st, n)).toList();
+    Comparator<PointResult> byWork = Comparator.comparingDouble(p -> p.work().mean());
+    Comparator<PointResult> byCompletion = Comparator.comparingDouble(p -> p.completion().mean());
+    PointResult least = at.stream().min(byWork).orElseThrow();
+    PointResult most = at.stream().max(byWork).orElseThrow();
+    PointResult first = at.stream().min(byCompletion).orElseThrow();
+    PointResult last = at.stream().max(byCompletion).orElseThrow();
+    String unit = config.model() == ModelKind.OCC ? "writes" : "requests";
+    StringBuilder sb = new StringBuilder("<h2>What this shows</h2>\n<ul>\n");
+    sb.append("<li>At N = ").append(n).append(", <b>").append(escape(least.strategy())).append("</b> sends the fewest ")
+        .append(unit).append(": ").append(Numbers.grouped(least.workPerClient(), 2)).append(" per client");
+    if (most != least) {
+      sb.append("; <b>").append(escape(most.strategy())).append("</b> sends the most, ")
+          .append(Numbers.grouped(most.work().mean() / least.work().mean(), 1)).append(" times as many");
+    }
+    sb.append(".</li>\n<li><b>").append(escape(first.strategy())).append("</b> finishes first (")
+        .append(Numbers.grouped(first.completion().mean(), 0)).append(" ms)");
+    if (last != first) {
+      sb.append("; <b>").append(escape(last.strategy())).append("</b> last, ")
+          .append(Numbers.grouped(last.completion().mean() / first.completion().mean(), 1))
+          .append(" times as long");
+    }
+    sb.append(".</li>\n");
+    if (least != first) {
+      sb.append("<li>The trade-off: ").append(escape(first.strategy())).append(" finishes ")
+          .append(Numbers.grouped(least.completion().mean() / first.completion().mean(), 1))
+          .append(" times sooner than ").append(escape(least.strategy())).append(" but sends ")
+          .append(Numbers.grouped(first.work().mean() / least.work().mean(), 1))
+          .append(" times the ").append(unit).append(".</li>\n");
+    }
+    for (int i = 0; i < at.size(); i++) {
+      for (int j = i + 1; j < at.size(); j++) {
+        if (coincide(result, at.get(i).strategy(), at.get(j).strategy())) {
+          sb.append("<li>").append(escape(at.get(i).strategy())).append(" and ").append(escape(at.get(j).strategy()))
+              .append(" send the same ").append(unit).append(" at every N, within ").append(COINCIDE_PERCENT)
+              .append(" % of the chart's height: their work lines lie on each other (the markers tell them apart)"
+                  + ".</li>\n");
+        }
+      }
+    }
+    sb.append("<li>The completion chart's axis is logarithmic: equal steps are equal ratios.</li>\n</ul>\n");
+    return sb.toString();
+  }
+
+  /** Two work lines closer than this share of the chart's highest value, at every client count, lie on each other. */
+  static final int COINCIDE_PERCENT = 1;
+
+  private static boolean coincide(SweepResult result, String a, String b) {
+    double top = result.points().stream().mapToDouble(p -> p.work().mean()).max().orElse(0);
+    for (int n : result.config().clients()) {
+      double x = result.point(a, n).work().mean();
+      double y = result.point(b, n).work().mean();
+      if (Math.abs(x - y) > COINCIDE_PERCENT / 100.0 * top) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  /**
    * The summary for a terminal: for each strategy, at the sweep's largest client count, mean work and completion
    * time, work against its lower bound N and completion against {@code N × one attempt's time}, and the server's
    * utilisation for {@code single-server}.
    */
-  private static String summary(SimulationResult result) {
+  private static String summary(SweepResult result) {
     SimulationConfig config = result.config();
     int n = config.clients().stream().mapToInt(Integer::intValue).max().orElseThrow();
     boolean server = config.model() == ModelKind.SINGLE_SERVER;

@@ -47,6 +47,16 @@ class AdvisorTest {
   }
 
   @Test
+  void summary_completionObjective_explainsWhatThePercentileCountsAndComparesWithAPreset() {
+    Scenario scenario = shipped("throttling").with(SMALL);
+    Advice advice = Advisor.builder().threads(2).build().advise(scenario, scenario.objective());
+    List<String> why = AdviceReport.why(advice);
+    assertThat(why).anyMatch(w -> w.startsWith("against the best-ranked preset or default, "))
+        .anyMatch(w -> w.startsWith("completion_p99 counts the requests that succeeded only"));
+    assertThat(advice.report().summary()).contains("\n  why: completion_p99 counts the requests that succeeded");
+  }
+
+  @Test
   void advise_sameSeed_sameAdviceWhateverTheThreads() {
     Scenario scenario = Scenario.parse("clients.arrival=burst\nclients.count=40\nsearch.candidates=30\n"
         + "search.final_reps=3\nsearch.presets=google-drive,aws-sdk-standard");
@@ -60,7 +70,7 @@ class AdvisorTest {
   private static List<String> describe(Advice advice) {
     List<String> lines = new ArrayList<>();
     for (Advice.Entry e : advice.ranked()) {
-      lines.add(e.rank() + " " + e.candidate().label() + " " + e.figures().get("requests") + " "
+      lines.add(e.rank() + " " + e.candidate().label() + " " + e.figures().get("attempts") + " "
           + e.figures().get("completion"));
     }
     advice.searched().forEach(s -> lines.add(s.candidate().label() + " " + s.seeds() + " " + s.means()));
@@ -112,7 +122,7 @@ class AdvisorTest {
     Scenario scenario = Scenario.parse("clients.arrival=burst");
     assertThatThrownBy(() -> Advisor.builder().build().advise(scenario,
         Objective.parse("min lost", List.of()))).isInstanceOf(InvalidParameterException.class)
-        .hasMessage("objective: unknown metric 'lost' for a burst scenario (known: requests, amplification, "
+        .hasMessage("objective: unknown metric 'lost' for a burst scenario (known: attempts, amplification, "
             + "completion)");
     assertThatThrownBy(() -> Advisor.builder().threads(0)).hasMessage("threads: must be in [1, 1024]: 0");
   }
@@ -134,11 +144,11 @@ class AdvisorTest {
       assertThat(html).contains(e.candidate().label());
     }
     List<String> csv = Files.readAllLines(dir.resolve("candidates.csv"));
-    assertThat(csv.get(0)).startsWith("rank,candidate,reference,feasible,pareto,seeds,requests_mean,requests_low,"
-        + "requests_high,amplification_mean");
+    assertThat(csv.get(0)).startsWith("rank,candidate,reference,feasible,pareto,seeds,attempts_mean,attempts_low,"
+        + "attempts_high,amplification_mean");
     assertThat(csv).hasSize(advice.ranked().size() + 1);
     assertThat(Files.readAllLines(dir.resolve("search.csv")).get(0))
-        .isEqualTo("candidate,seeds,round_left,why,requests_mean,amplification_mean,completion_mean");
+        .isEqualTo("candidate,seeds,round_left,why,attempts_mean,amplification_mean,completion_mean");
   }
 
   @Test

@@ -20,12 +20,12 @@ class OverloadNetworkLatencyTest {
     throw new AssertionError("drew a network time");
   };
 
-  private static OverloadModel model(NetworkLatency latency, double timeout, double throttleRate) {
-    return new OverloadModel(100, 200, 100, timeout, 0, 0, 0, 30, false, 1e9, throttleRate, latency);
+  private static OverloadEngine model(NetworkLatency latency, double timeout, double throttleRate) {
+    return new OverloadEngine(Systems.system(100, 200, 100, timeout, 0, 0, 0, 30, false, throttleRate, latency));
   }
 
-  private static OverloadOutcome run(OverloadModel model, int maxAttempts, RandomGenerator network) {
-    OverloadOutcome o = new OverloadOutcome();
+  private static OverloadRunTally run(OverloadEngine model, int maxAttempts, RandomGenerator network) {
+    OverloadRunTally o = new OverloadRunTally();
     model.run(FULL_JITTER, maxAttempts, t -> RetryBudget.tokenBucket(100, 0.1), null, new SplittableRandom(1),
         new SplittableRandom(2), new SplittableRandom(3), network, o);
     return o;
@@ -33,9 +33,9 @@ class OverloadNetworkLatencyTest {
 
   @Test
   void run_zeroLatency_drawsNoNetworkTimeAndEqualsTheModelWithout() {
-    OverloadOutcome zero = run(model(NetworkLatency.ZERO, 1, 0), 4, NO_DRAWS);
-    OverloadOutcome without = new OverloadOutcome();
-    new OverloadModel(100, 200, 100, 1, 0, 0, 0, 30, false, 1e9).run(FULL_JITTER, 4,
+    OverloadRunTally zero = run(model(NetworkLatency.ZERO, 1, 0), 4, NO_DRAWS);
+    OverloadRunTally without = new OverloadRunTally();
+    new OverloadEngine(Systems.system(100, 200, 100, 1, 0, 0, 0, 30, false)).run(FULL_JITTER, 4,
         t -> RetryBudget.tokenBucket(100, 0.1), null, new SplittableRandom(1), new SplittableRandom(2),
         new SplittableRandom(3), without);
     assertThat(zero.successes()).isEqualTo(without.successes());
@@ -45,8 +45,8 @@ class OverloadNetworkLatencyTest {
 
   @Test
   void run_constantLatency_addsItToEverySuccessAndKeepsTheServersWork() {
-    OverloadOutcome zero = run(model(NetworkLatency.ZERO, 1, 0), 1, null);
-    OverloadOutcome five = run(model(NetworkLatency.parse("5ms"), 1, 0), 1, new SplittableRandom(9));
+    OverloadRunTally zero = run(model(NetworkLatency.ZERO, 1, 0), 1, null);
+    OverloadRunTally five = run(model(NetworkLatency.parse("5ms"), 1, 0), 1, new SplittableRandom(9));
     // Same arrivals and services: the server's timeline is unchanged, each reply arrives 5 ms later.
     assertThat(five.requests()).isEqualTo(zero.requests());
     assertThat(five.latencyMean()).isCloseTo(zero.latencyMean() + 0.005, within(1e-9));
@@ -54,7 +54,7 @@ class OverloadNetworkLatencyTest {
 
   @Test
   void run_latencyOverTheTimeout_noReplyIsHeardAndEveryServiceIsWasted() {
-    OverloadOutcome o = run(model(NetworkLatency.parse("2s"), 1, 0), 1, new SplittableRandom(9));
+    OverloadRunTally o = run(model(NetworkLatency.parse("2s"), 1, 0), 1, new SplittableRandom(9));
     assertThat(o.successes()).isZero();
     assertThat(o.wasted()).isPositive();
     // Every attempt times out, but those of the last second do so after the horizon.
@@ -63,7 +63,7 @@ class OverloadNetworkLatencyTest {
 
   @Test
   void run_throttlingWithLatency_rejectionsAreHeardLaterAndRetried() {
-    OverloadOutcome o = run(model(NetworkLatency.parse("normal:2ms,0.5ms"), 1, 50), 4, new SplittableRandom(9));
+    OverloadRunTally o = run(model(NetworkLatency.parse("normal:2ms,0.5ms"), 1, 50), 4, new SplittableRandom(9));
     assertThat(o.throttled()).isPositive();
     assertThat(o.retries()).isPositive();
     assertThat(o.latencyP50()).isGreaterThanOrEqualTo(0.002);
@@ -80,13 +80,13 @@ class OverloadNetworkLatencyTest {
   void simulate_latencyOption_showsInTheConfigurationAndMovesLatencyOnly(@org.junit.jupiter.api.io.TempDir Path dir) {
     OverloadConfig.Builder b = OverloadConfig.builder().rate(100).capacity(200).queue(100).outage(0, 0, 0)
         .horizon(20).policies("no-retry").runs(2).out(dir);
-    OverloadResult none = OverloadSimulator.simulate(b.build(), ProgressListener.NONE);
+    OverloadResult none = OverloadSimulation.simulate(b.build(), ProgressListener.NONE);
     OverloadConfig config = b.networkLatency("3ms").build();
-    OverloadResult three = OverloadSimulator.simulate(config, ProgressListener.NONE);
+    OverloadResult three = OverloadSimulation.simulate(config, ProgressListener.NONE);
     assertThat(config.toString()).contains(" network-latency=3ms ");
     assertThat(OverloadConfig.defaults().toString()).doesNotContain("network-latency");
-    OverloadPoint a = none.point("no-retry", "full-jitter");
-    OverloadPoint c = three.point("no-retry", "full-jitter");
+    OverloadPointResult a = none.point("no-retry", "full-jitter");
+    OverloadPointResult c = three.point("no-retry", "full-jitter");
     assertThat(c.runs().get(1).requests()).isEqualTo(a.runs().get(1).requests());
     assertThat(c.latency().get(1).latencyMean()).isCloseTo(a.latency().get(1).latencyMean() + 0.003, within(1e-4));
   }

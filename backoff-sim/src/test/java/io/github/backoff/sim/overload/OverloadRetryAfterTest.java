@@ -15,8 +15,12 @@ class OverloadRetryAfterTest {
       Backoff.exponential(Duration.ofMillis(50), 2).withCap(Duration.ofSeconds(2)).withFullJitter();
 
   /** λ 100/s against a server that admits 20/s: most first attempts are throttled. */
-  private static OverloadModel model() {
-    return new OverloadModel(100, 1000, 100, 1, 0, 0, 0, 30, false, 1e9, 20);
+  private static OverloadEngine model() {
+    return new OverloadEngine(Systems.system(100, 1000, 100, 1, 0, 0, 0, 30, false, 20));
+  }
+
+  private static OverloadEngine model(RetryAfterHint hint) {
+    return new OverloadEngine(Systems.system(100, 1000, 100, 1, 0, 0, 0, 30, false, 20).withThrottling(20, hint));
   }
 
   /** Counts the draws made from a seeded generator. */
@@ -37,23 +41,23 @@ class OverloadRetryAfterTest {
     }
   }
 
-  private static OverloadOutcome run(OverloadModel model, RandomGenerator jitter) {
-    OverloadOutcome o = new OverloadOutcome();
+  private static OverloadRunTally run(OverloadEngine model, RandomGenerator jitter) {
+    OverloadRunTally o = new OverloadRunTally();
     model.run(FULL_JITTER, 4, t -> RetryBudget.tokenBucket(100, 0.1), null, new SplittableRandom(1),
         new SplittableRandom(2), jitter, null, o);
     return o;
   }
 
-  private static double retriesIn(OverloadOutcome o, int second) {
-    return o.value(OverloadOutcome.RETRIES, second);
+  private static double retriesIn(OverloadRunTally o, int second) {
+    return o.value(OverloadRunTally.RETRIES, second);
   }
 
   @Test
-  void withRetryAfter_none_drawsNothingMoreAndChangesNothing() {
+  void retryAfter_none_drawsNothingMoreAndChangesNothing() {
     Counting plain = new Counting();
-    OverloadOutcome without = run(model(), plain);
+    OverloadRunTally without = run(model(), plain);
     Counting none = new Counting();
-    OverloadOutcome with = run(model().withRetryAfter(RetryAfterHint.NONE), none);
+    OverloadRunTally with = run(model(RetryAfterHint.NONE), none);
     assertThat(none.draws).isEqualTo(plain.draws);
     assertThat(with.events()).isEqualTo(without.events());
     assertThat(with.attempts()).isEqualTo(without.attempts());
@@ -62,10 +66,10 @@ class OverloadRetryAfterTest {
   }
 
   @Test
-  void withRetryAfter_threeSeconds_noThrottledClientRetriesBeforeTheHint() {
-    OverloadOutcome without = run(model(), new SplittableRandom(3));
+  void retryAfter_threeSeconds_noThrottledClientRetriesBeforeTheHint() {
+    OverloadRunTally without = run(model(), new SplittableRandom(3));
     assertThat(retriesIn(without, 0)).isPositive(); // full jitter from 50 ms: retries in the first second
-    OverloadOutcome o = run(model().withRetryAfter(RetryAfterHint.parse("3s")), new SplittableRandom(3));
+    OverloadRunTally o = run(model(RetryAfterHint.parse("3s")), new SplittableRandom(3));
     assertThat(o.throttled()).isPositive();
     for (int s = 0; s < 3; s++) {
       assertThat(retriesIn(o, s)).as("retries in second %d", s).isZero();
@@ -76,16 +80,16 @@ class OverloadRetryAfterTest {
   }
 
   @Test
-  void withRetryAfter_overTheMaximum_everyThrottledRequestGivesUpWithoutRetrying() {
-    OverloadOutcome o = run(model().withRetryAfter(RetryAfterHint.parse("120s")), new SplittableRandom(3));
+  void retryAfter_overTheMaximum_everyThrottledRequestGivesUpWithoutRetrying() {
+    OverloadRunTally o = run(model(RetryAfterHint.parse("120s")), new SplittableRandom(3));
     assertThat(o.retries()).isZero();
     assertThat(o.hintTooLong()).isEqualTo(o.throttled()).isPositive();
     assertThat(o.lost()).isEqualTo(o.hintTooLong());
   }
 
   @Test
-  void withRetryAfter_millisHintOverFiveSecondsAbove_isCappedAtTheDelayPlusFiveSeconds() {
-    OverloadOutcome o = run(model().withRetryAfter(RetryAfterHint.parse("millis:30s")), new SplittableRandom(3));
+  void retryAfter_millisHintOverFiveSecondsAbove_isCappedAtTheDelayPlusFiveSeconds() {
+    OverloadRunTally o = run(model(RetryAfterHint.parse("millis:30s")), new SplittableRandom(3));
     // Waits are the strategy's delay (<= 2 s) + 5 s: in [5 s, 7 s] after the failure, never the 30 s asked.
     for (int s = 0; s < 5; s++) {
       assertThat(retriesIn(o, s)).as("retries in second %d", s).isZero();

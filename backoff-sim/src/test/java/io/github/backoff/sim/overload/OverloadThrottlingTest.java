@@ -25,22 +25,22 @@ class OverloadThrottlingTest {
   @TempDir
   Path dir;
 
-  private static OverloadOutcome run(OverloadModel model, int maxAttempts, Function<Ticker, RetryBudget> budget,
+  private static OverloadRunTally run(OverloadEngine model, int maxAttempts, Function<Ticker, RetryBudget> budget,
       Function<Ticker, AdaptiveRateLimiter> limiter, long seed) {
-    OverloadOutcome outcome = new OverloadOutcome();
+    OverloadRunTally outcome = new OverloadRunTally();
     model.run(FULL_JITTER, maxAttempts, budget, limiter, new SplittableRandom(seed), new SplittableRandom(seed + 1),
         new SplittableRandom(seed + 2), outcome);
     return outcome;
   }
 
   /** λ 2000/s at a fast server (μ 5000/s) that admits 500/s: three quarters must be throttled. */
-  private static OverloadModel fastThrottled() {
-    return new OverloadModel(2000, 5000, 2000, 1, 0, 0, 0, 20, false, 1e9, 500);
+  private static OverloadEngine fastThrottled() {
+    return new OverloadEngine(Systems.system(2000, 5000, 2000, 1, 0, 0, 0, 20, false, 500));
   }
 
   @Test
   void run_throttlingServer_neverAdmitsMoreThanItsRatePlusTheBurst() {
-    OverloadOutcome o = run(fastThrottled(), 4, null, null, 1);
+    OverloadRunTally o = run(fastThrottled(), 4, null, null, 1);
 
     long admitted = o.attempts() - o.throttled();
     assertThat(admitted).isLessThanOrEqualTo(500L * 20 + 50); // rate x horizon + burst (0.1 s of rate)
@@ -50,26 +50,26 @@ class OverloadThrottlingTest {
     assertThat(o.maxQueue()).isLessThan(100);
     for (int b = 0; b < o.buckets(); b++) {
       // completions in a second come from admissions in that second or just before: at most rate + burst + slack
-      assertThat(o.value(OverloadOutcome.SUCCESSES, b)).as("bucket %d", b).isLessThanOrEqualTo(500 + 50 + 10);
+      assertThat(o.value(OverloadRunTally.SUCCESSES, b)).as("bucket %d", b).isLessThanOrEqualTo(500 + 50 + 10);
     }
   }
 
   @Test
   void run_throttlingServerDuringOutage_admitsTheReducedRate() {
-    OverloadModel model = new OverloadModel(2000, 5000, 2000, 1, 10, 10, 0.2, 30, false, 1e9, 500);
-    OverloadOutcome o = run(model, 1, null, null, 2);
+    OverloadEngine model = new OverloadEngine(Systems.system(2000, 5000, 2000, 1, 10, 10, 0.2, 30, false, 500));
+    OverloadRunTally o = run(model, 1, null, null, 2);
 
     double served = 0;
     for (int b = 11; b < 20; b++) {
-      served += o.value(OverloadOutcome.SUCCESSES, b);
+      served += o.value(OverloadRunTally.SUCCESSES, b);
     }
     assertThat(served / 9).isLessThanOrEqualTo(0.2 * 500 + 10);
   }
 
   @Test
   void run_queueingServer_neverThrottles() {
-    OverloadModel model = new OverloadModel(2000, 1000, 50, 1, 0, 0, 0, 10, false, 1e9);
-    OverloadOutcome o = run(model, 4, null, null, 3);
+    OverloadEngine model = new OverloadEngine(Systems.system(2000, 1000, 50, 1, 0, 0, 0, 10, false));
+    OverloadRunTally o = run(model, 4, null, null, 3);
 
     assertThat(o.throttled()).isZero();
     assertThat(o.rejected()).isPositive();
@@ -78,8 +78,8 @@ class OverloadThrottlingTest {
 
   @Test
   void run_adaptiveSameSeed_sameOutcome() {
-    OverloadOutcome a = run(fastThrottled(), 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 4);
-    OverloadOutcome b = run(fastThrottled(), 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 4);
+    OverloadRunTally a = run(fastThrottled(), 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 4);
+    OverloadRunTally b = run(fastThrottled(), 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 4);
 
     assertThat(b.attempts()).isEqualTo(a.attempts());
     assertThat(b.throttled()).isEqualTo(a.throttled());
@@ -92,8 +92,8 @@ class OverloadThrottlingTest {
 
   @Test
   void run_adaptive_throttledFarLessThanPlainRetries() {
-    OverloadOutcome retries = run(fastThrottled(), 4, null, null, 5);
-    OverloadOutcome adaptive = run(fastThrottled(), 4, null, AdaptiveRateLimiter::create, 5);
+    OverloadRunTally retries = run(fastThrottled(), 4, null, null, 5);
+    OverloadRunTally adaptive = run(fastThrottled(), 4, null, AdaptiveRateLimiter::create, 5);
 
     double retriesShare = retries.throttled() / (double) retries.attempts();
     double adaptiveShare = adaptive.throttled() / (double) adaptive.attempts();
@@ -106,16 +106,16 @@ class OverloadThrottlingTest {
   @Test
   void run_outageOnThrottlingServer_nonReservingRecoversWhereReservingDoesNot() {
     // The documented scenario, shortened: λ 800/s, admits 900/s, halved from 30 to 40 s, 80 s in all.
-    OverloadModel model = new OverloadModel(800, 1000, 2000, 1, 30, 10, 0.5, 80, false, 1e9, 900);
-    OverloadOutcome reserving = run(model, 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 8);
-    OverloadOutcome nonReserving = run(model, 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::nonReserving,
+    OverloadEngine model = new OverloadEngine(Systems.system(800, 1000, 2000, 1, 30, 10, 0.5, 80, false, 900));
+    OverloadRunTally reserving = run(model, 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 8);
+    OverloadRunTally nonReserving = run(model, 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::nonReserving,
         8);
 
     double lateReserving = 0;
     double lateNonReserving = 0;
     for (int b = 60; b < 80; b++) {
-      lateReserving += reserving.value(OverloadOutcome.SUCCESSES, b);
-      lateNonReserving += nonReserving.value(OverloadOutcome.SUCCESSES, b);
+      lateReserving += reserving.value(OverloadRunTally.SUCCESSES, b);
+      lateNonReserving += nonReserving.value(OverloadRunTally.SUCCESSES, b);
     }
     assertThat(lateReserving / 20).as("reserving: stuck at the floor").isLessThan(10);
     assertThat(lateNonReserving / 20).as("non-reserving: back at λ").isGreaterThan(0.9 * 800);
@@ -125,8 +125,8 @@ class OverloadThrottlingTest {
 
   @Test
   void run_nonReservingSameSeed_sameOutcome() {
-    OverloadOutcome a = run(fastThrottled(), 4, null, AdaptiveRateLimiter::nonReserving, 9);
-    OverloadOutcome b = run(fastThrottled(), 4, null, AdaptiveRateLimiter::nonReserving, 9);
+    OverloadRunTally a = run(fastThrottled(), 4, null, AdaptiveRateLimiter::nonReserving, 9);
+    OverloadRunTally b = run(fastThrottled(), 4, null, AdaptiveRateLimiter::nonReserving, 9);
 
     assertThat(b.attempts()).isEqualTo(a.attempts());
     assertThat(b.successes()).isEqualTo(a.successes());
@@ -138,16 +138,16 @@ class OverloadThrottlingTest {
   @Test
   void run_quota2026_chargesLessAfterThrottling() {
     // the same costs without the throttling discount deny more retries
-    OverloadOutcome quota2026 = run(fastThrottled(), 4, t -> RetryBudget.retryQuota2026(), null, 6);
-    OverloadOutcome flat = run(fastThrottled(), 4, t -> RetryBudget.retryQuota(500, 14, 14, 14), null, 6);
+    OverloadRunTally quota2026 = run(fastThrottled(), 4, t -> RetryBudget.retryQuota2026(), null, 6);
+    OverloadRunTally flat = run(fastThrottled(), 4, t -> RetryBudget.retryQuota(500, 14, 14, 14), null, 6);
 
     assertThat(quota2026.retries()).isGreaterThan(flat.retries());
   }
 
   @Test
   void run_latency_measuredForSuccesses() {
-    OverloadModel model = new OverloadModel(300, 1000, 100, 1, 0, 0, 0, 30, false, 1e9);
-    OverloadOutcome o = run(model, 4, null, null, 7);
+    OverloadEngine model = new OverloadEngine(Systems.system(300, 1000, 100, 1, 0, 0, 0, 30, false));
+    OverloadRunTally o = run(model, 4, null, null, 7);
 
     // M/M/1 at 30 % load: mean time in system 1 / (μ - λ) = 1.4 ms
     assertThat(o.latencyMean()).isBetween(0.001, 0.002);
@@ -193,7 +193,7 @@ class OverloadThrottlingTest {
     OverloadConfig config = OverloadConfig.builder().rate(200).capacity(400).throttleRate(150).server("throttling")
         .outage(10, 5, 0.5).horizon(30).runs(2).seed(3).policies("retries,retry-quota-2026,adaptive").out(dir)
         .build();
-    OverloadResult result = OverloadSimulator.run(config, ProgressListener.NONE);
+    OverloadResult result = OverloadSimulation.run(config, ProgressListener.NONE);
 
     List<String> latency = Files.readAllLines(dir.resolve("latency.csv"));
     assertThat(latency.get(0)).isEqualTo("policy,strategy,runs,throttled_mean,throttled_share_mean,"
@@ -209,7 +209,7 @@ class OverloadThrottlingTest {
   void summary_queueingServerWithoutLimiter_hasNoLatencyTable() {
     OverloadConfig config = OverloadConfig.builder().rate(100).capacity(125).queue(250).outage(5, 5, 0).horizon(20)
         .runs(1).policies("retries").build();
-    assertThat(OverloadSimulator.simulate(config, ProgressListener.NONE).report().summary())
+    assertThat(OverloadSimulation.simulate(config, ProgressListener.NONE).report().summary())
         .doesNotContain("throttled %");
   }
 }

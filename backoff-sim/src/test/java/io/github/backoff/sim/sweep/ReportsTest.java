@@ -21,13 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportsTest {
   private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  private static SimulationResult occ;
+  private static SweepResult occ;
   @TempDir
   static Path dir;
 
   @BeforeAll
   static void writeReports() throws Exception {
-    occ = Simulator.simulate(SimulationConfig.builder().clients("10..30:10").runs(4).seed(7).build(),
+    occ = SweepSimulation.simulate(SimulationConfig.builder().clients("10..30:10").runs(4).seed(7).build(),
         ProgressListener.NONE);
     ReportWriter.write(occ.report(), dir.resolve("occ"));
   }
@@ -84,7 +84,7 @@ class ReportsTest {
 
   @Test
   void writeAll_singleServer_writesUtilisation(@TempDir Path out) throws Exception {
-    SimulationResult result = Simulator.simulate(SimulationConfig.builder().model("single-server").clients("5,10")
+    SweepResult result = SweepSimulation.simulate(SimulationConfig.builder().model("single-server").clients("5,10")
         .strategies("none,full-jitter").runs(3).build(), ProgressListener.NONE);
     ReportWriter.write(result.report(), out);
     List<String> lines = Files.readAllLines(out.resolve("utilisation.csv"));

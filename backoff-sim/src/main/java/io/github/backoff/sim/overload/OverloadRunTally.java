@@ -3,19 +3,19 @@ package io.github.backoff.sim.overload;
 import java.util.Arrays;
 
 /**
- * What one run of the {@link OverloadModel} measured: totals for the run and, per time bucket (one time unit), the
- * counts behind the time series. Written by {@link OverloadModel#run} into a holder the caller reuses; the bucket
+ * What one run of the {@link OverloadEngine} measured: totals for the run and, per time bucket (one time unit), the
+ * counts behind the time series. Written by {@link OverloadEngine#run} into a holder the caller reuses; the bucket
  * arrays are reused too, and only grow.
  *
  * <p>Not thread-safe: one holder per thread.
  *
  * <pre>{@code
- * OverloadOutcome outcome = new OverloadOutcome();
+ * OverloadRunTally outcome = new OverloadRunTally();
  * model.run(backoff, 4, null, arrivals, service, jitter, outcome);
  * double amplification = outcome.amplification();
  * }</pre>
  */
-public final class OverloadOutcome {
+public final class OverloadRunTally {
   /** Number of per-bucket series. */
   static final int SERIES = 8;
   /** New requests (first attempts) per bucket. */
@@ -56,7 +56,7 @@ public final class OverloadOutcome {
   long limiterGaveUp;
   double limiterWaitMax;
   long hintTooLong;
-  /** Successful requests' latencies (arrival to success), in bins of {@link OverloadModel#LATENCY_BIN}. */
+  /** Successful requests' latencies (arrival to success), in bins of {@link OverloadEngine#LATENCY_BIN}. */
   int[] latencyBins = new int[0];
   int latencyBinCount;
   double latencySum;
@@ -141,15 +141,15 @@ public final class OverloadOutcome {
 
   /**
    * The model's recovery rule ({@link #recovery()}): time units from {@code outageEnd} to the start of the first
-   * {@link OverloadModel#RECOVERY_WINDOW} consecutive whole buckets (of the first {@code buckets} of
+   * {@link OverloadEngine#RECOVERY_WINDOW} consecutive whole buckets (of the first {@code buckets} of
    * {@code goodput}, one per time unit, up to {@code horizon}) whose goodput each reach
-   * {@link OverloadModel#RECOVERY_FRACTION} of {@code rate}. Public so that a real run (backoff-testbed) is judged by
+   * {@link OverloadEngine#RECOVERY_FRACTION} of {@code rate}. Public so that a real run (backoff-testbed) is judged by
    * the same rule.
    *
    * @return the recovery time, or NaN if it does not happen before the horizon
    */
   public static double recovery(double[] goodput, int buckets, double horizon, double outageEnd, double rate) {
-    double needed = OverloadModel.RECOVERY_FRACTION * rate;
+    double needed = OverloadEngine.RECOVERY_FRACTION * rate;
     int first = (int) Math.ceil(outageEnd);
     int run = 0;
     for (int b = first; b < buckets; b++) {
@@ -158,8 +158,8 @@ public final class OverloadOutcome {
         break; // a partial last bucket cannot be judged against λ
       }
       run = goodput[b] >= needed ? run + 1 : 0;
-      if (run == OverloadModel.RECOVERY_WINDOW) {
-        return b - OverloadModel.RECOVERY_WINDOW + 1 - outageEnd;
+      if (run == OverloadEngine.RECOVERY_WINDOW) {
+        return b - OverloadEngine.RECOVERY_WINDOW + 1 - outageEnd;
       }
     }
     return Double.NaN;
@@ -206,12 +206,12 @@ public final class OverloadOutcome {
     return latencyCount == 0 ? Double.NaN : latencySum / latencyCount;
   }
 
-  /** The median latency of the successful requests, to {@link OverloadModel#LATENCY_BIN}; NaN if none. */
+  /** The median latency of the successful requests, to {@link OverloadEngine#LATENCY_BIN}; NaN if none. */
   public double latencyP50() {
     return latencyP50;
   }
 
-  /** The 99th percentile latency of the successful requests, to {@link OverloadModel#LATENCY_BIN}; NaN if none. */
+  /** The 99th percentile latency of the successful requests, to {@link OverloadEngine#LATENCY_BIN}; NaN if none. */
   public double latencyP99() {
     return latencyP99;
   }
@@ -285,8 +285,8 @@ public final class OverloadOutcome {
   }
 
   /**
-   * Time units from the end of the outage to the start of the first {@link OverloadModel#RECOVERY_WINDOW}
-   * consecutive buckets whose goodput each reach {@link OverloadModel#RECOVERY_FRACTION} of the arrival rate;
+   * Time units from the end of the outage to the start of the first {@link OverloadEngine#RECOVERY_WINDOW}
+   * consecutive buckets whose goodput each reach {@link OverloadEngine#RECOVERY_FRACTION} of the arrival rate;
    * {@code NaN} if that does not happen before the horizon.
    */
   public double recovery() {

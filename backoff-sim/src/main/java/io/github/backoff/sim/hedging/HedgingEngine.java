@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  *
  * <p>Single-threaded; one instance per run.
  */
-final class HedgingModel {
+final class HedgingEngine {
   private static final int ARRIVAL = 0;
   private static final int HEDGE = 1;
   private static final int COMPLETE = 2;
@@ -64,7 +64,7 @@ final class HedgingModel {
   private final RetryBudget budget;
   private int hedges;
 
-  HedgingModel(HedgingConfig config, HedgeMode mode, double load, SplittableRandom arrivals,
+  HedgingEngine(HedgingConfig config, HedgeMode mode, double load, SplittableRandom arrivals,
       SplittableRandom service, SplittableRandom hedgeService) {
     this.config = config;
     this.mode = mode;

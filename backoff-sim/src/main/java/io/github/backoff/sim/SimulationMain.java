@@ -15,7 +15,7 @@ import java.util.Map;
  * Takes the options of {@code backoff simulate}:
  *
  * <pre>
- * java -cp CLASSPATH io.github.backoff.sim.SimulatorMain [--model occ|single-server|overload|hedging] [--strategies LIST]
+ * java -cp CLASSPATH io.github.backoff.sim.SimulationMain [--model occ|single-server|overload|hedging] [--strategies LIST]
  *     [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet] [model options]
  * </pre>
  *
@@ -27,11 +27,11 @@ import java.util.Map;
  * a bad argument one line to stderr and exit status 2 (1 if the reports cannot be written).
  *
  * <pre>{@code
- * SimulatorMain.main(new String[] {"--runs", "10", "--out", "/tmp/sim"});
+ * SimulationMain.main(new String[] {"--runs", "10", "--out", "/tmp/sim"});
  * }</pre>
  */
-public final class SimulatorMain {
-  private SimulatorMain() {}
+public final class SimulationMain {
+  private SimulationMain() {}
 
   /** Runs the simulator; see the class comment for the options. */
   public static void main(String[] args) {
@@ -107,7 +107,7 @@ public final class SimulatorMain {
   }
 
   private static String usage(ModelRegistry registry) {
-    StringBuilder sb = new StringBuilder("usage: SimulatorMain [--model " + String.join("|", registry.names())
+    StringBuilder sb = new StringBuilder("usage: SimulationMain [--model " + String.join("|", registry.names())
         + "] [--strategies LIST] [--runs R] [--seed S] [--threads T] [--base D] [--cap D] [--out DIR] [--quiet]");
     for (Parameter p : registry.parameters()) {
       sb.append(p.kind() == Parameter.Kind.FLAG ? " [--" + p.name() + "]" : " [--" + p.name() + " " + p.label() + "]");

@@ -6,7 +6,7 @@ package io.github.backoff.sim.overload;
  * <p>Immutable and thread-safe.
  *
  * <pre>{@code
- * OverloadRun run = point.runs().get(0);
+ * OverloadRunTotals run = point.runs().get(0);
  * String recovery = run.recovered() ? run.recovery() + " s" : "did not recover";
  * }</pre>
  *
@@ -25,7 +25,7 @@ package io.github.backoff.sim.overload;
  *     did not recover before the horizon
  * @param events engine events processed
  */
-public record OverloadRun(int run, long requests, long attempts, long retries, long successes, long timeouts,
+public record OverloadRunTotals(int run, long requests, long attempts, long retries, long successes, long timeouts,
     long rejected, long lost, long budgetDenied, long wasted, int maxQueue, double recovery, long events) {
 
   /** Attempts ÷ requests: 1 without retries. */

@@ -12,15 +12,15 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * <pre>{@code
- * OverloadPoint p = result.point("retries", "full-jitter");
+ * OverloadPointResult p = result.point("retries", "full-jitter");
  * double[] goodput = p.series(OverloadMetric.GOODPUT);
  * long recovered = p.recoveredRuns();
  * }</pre>
  */
-public final class OverloadPoint {
+public final class OverloadPointResult {
   private final OverloadPolicy policy;
   private final String strategy;
-  private final List<OverloadRun> runs;
+  private final List<OverloadRunTotals> runs;
   private final List<OverloadLatency> latency;
   private final double[][] means;
 
@@ -29,7 +29,7 @@ public final class OverloadPoint {
    *
    * @param means per {@link OverloadMetric} (by ordinal), the per-second mean over the runs of each bucket
    */
-  public OverloadPoint(OverloadPolicy policy, String strategy, List<OverloadRun> runs, double[][] means) {
+  public OverloadPointResult(OverloadPolicy policy, String strategy, List<OverloadRunTotals> runs, double[][] means) {
     this(policy, strategy, runs, runs.stream().map(r -> OverloadLatency.none(r.run())).toList(), means);
   }
 
@@ -40,7 +40,7 @@ public final class OverloadPoint {
    * @param means per {@link OverloadMetric} (by ordinal), the per-second mean over the runs of each bucket
    * @throws IllegalArgumentException if {@code latency} and {@code runs} differ in size
    */
-  public OverloadPoint(OverloadPolicy policy, String strategy, List<OverloadRun> runs, List<OverloadLatency> latency,
+  public OverloadPointResult(OverloadPolicy policy, String strategy, List<OverloadRunTotals> runs, List<OverloadLatency> latency,
       double[][] means) {
     this.policy = Objects.requireNonNull(policy, "policy");
     this.strategy = Objects.requireNonNull(strategy, "strategy");
@@ -69,7 +69,7 @@ public final class OverloadPoint {
   }
 
   /** The runs, by index. */
-  public List<OverloadRun> runs() {
+  public List<OverloadRunTotals> runs() {
     return runs;
   }
 
@@ -119,12 +119,12 @@ public final class OverloadPoint {
 
   /** Amplification (attempts ÷ requests) over the runs. */
   public Stats amplification() {
-    return Stats.of(runs.stream().mapToDouble(OverloadRun::amplification).toArray());
+    return Stats.of(runs.stream().mapToDouble(OverloadRunTotals::amplification).toArray());
   }
 
   /** Requests lost per run. */
   public Stats lost() {
-    return Stats.of(runs.stream().mapToDouble(OverloadRun::lost).toArray());
+    return Stats.of(runs.stream().mapToDouble(OverloadRunTotals::lost).toArray());
   }
 
   /** Requests lost as a share of requests, per run. */
@@ -135,23 +135,23 @@ public final class OverloadPoint {
 
   /** How many runs recovered before the horizon. */
   public long recoveredRuns() {
-    return runs.stream().filter(OverloadRun::recovered).count();
+    return runs.stream().filter(OverloadRunTotals::recovered).count();
   }
 
   /** Recovery time over the runs that recovered; {@link Stats#NONE} if none did. */
   public Stats recovery() {
-    double[] r = runs.stream().filter(OverloadRun::recovered).mapToDouble(OverloadRun::recovery).toArray();
+    double[] r = runs.stream().filter(OverloadRunTotals::recovered).mapToDouble(OverloadRunTotals::recovery).toArray();
     return r.length == 0 ? Stats.NONE : Stats.of(r);
   }
 
   /** The longest queue over all runs. */
   public int maxQueue() {
-    return runs.stream().mapToInt(OverloadRun::maxQueue).max().orElse(0);
+    return runs.stream().mapToInt(OverloadRunTotals::maxQueue).max().orElse(0);
   }
 
   @Override
   public String toString() {
-    return "OverloadPoint[" + policy.name() + "/" + strategy + ", runs=" + runs.size() + ", buckets="
+    return "OverloadPointResult[" + policy.name() + "/" + strategy + ", runs=" + runs.size() + ", buckets="
         + Arrays.stream(means).mapToInt(m -> m.length).max().orElse(0) + "]";
   }
 }

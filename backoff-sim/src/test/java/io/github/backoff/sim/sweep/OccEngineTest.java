@@ -9,15 +9,15 @@ import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class OccModelTest {
+class OccEngineTest {
   private static final double NANOS_PER_MS = 1_000_000;
   private static final Backoff FULL_JITTER =
       Backoff.exponential(Duration.ofMillis(10), 2).withCap(Duration.ofMillis(2000)).withFullJitter();
 
   @Test
   void run_oneClient_writesOnceAndCompletesInFourHops() {
-    OccModel model = new OccModel(NANOS_PER_MS);
-    RunOutcome outcome = new RunOutcome();
+    OccEngine model = new OccEngine(NANOS_PER_MS);
+    ClientRunTally outcome = new ClientRunTally();
     double sum = 0;
     int runs = 2_000;
     for (int seed = 0; seed < runs; seed++) {
@@ -33,8 +33,8 @@ class OccModelTest {
 
   @Test
   void run_manyClients_everyClientWritesAtLeastOnce() {
-    OccModel model = new OccModel(NANOS_PER_MS);
-    RunOutcome outcome = new RunOutcome();
+    OccEngine model = new OccEngine(NANOS_PER_MS);
+    ClientRunTally outcome = new ClientRunTally();
     for (int clients : new int[] {2, 7, 50}) {
       for (Backoff backoff : new Backoff[] {Backoff.none(), FULL_JITTER}) {
         model.run(clients, backoff, new SplittableRandom(clients), outcome);
@@ -46,13 +46,13 @@ class OccModelTest {
 
   @Test
   void run_sameSeed_sameOutcomeWhateverRanBefore() {
-    OccModel model = new OccModel(NANOS_PER_MS);
-    RunOutcome first = new RunOutcome();
+    OccEngine model = new OccEngine(NANOS_PER_MS);
+    ClientRunTally first = new ClientRunTally();
     model.run(30, FULL_JITTER, new SplittableRandom(9), first);
     long work = first.work();
     double completion = first.completion();
     model.run(80, Backoff.none(), new SplittableRandom(1), first); // dirties the reused arrays
-    RunOutcome again = new RunOutcome();
+    ClientRunTally again = new ClientRunTally();
     model.run(30, FULL_JITTER, new SplittableRandom(9), again);
     assertThat(again.work()).isEqualTo(work);
     assertThat(again.completion()).isEqualTo(completion);
@@ -79,8 +79,8 @@ class OccModelTest {
         return decorrelated.maxDelayNanos(retry);
       }
     };
-    OccModel model = new OccModel(NANOS_PER_MS);
-    RunOutcome outcome = new RunOutcome();
+    OccEngine model = new OccEngine(NANOS_PER_MS);
+    ClientRunTally outcome = new ClientRunTally();
     long threaded = 0;
     long fixed = 0;
     for (int seed = 0; seed < 20; seed++) {
@@ -94,14 +94,14 @@ class OccModelTest {
 
   @Test
   void run_zeroClients_throws() {
-    OccModel model = new OccModel(NANOS_PER_MS);
-    assertThatThrownBy(() -> model.run(0, Backoff.none(), new SplittableRandom(1), new RunOutcome()))
+    OccEngine model = new OccEngine(NANOS_PER_MS);
+    assertThatThrownBy(() -> model.run(0, Backoff.none(), new SplittableRandom(1), new ClientRunTally()))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("clients must be in [1, 16777216]: 0");
   }
 
   @Test
   void constructor_badUnit_throws() {
-    assertThatThrownBy(() -> new OccModel(0)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new OccEngine(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("nanosPerUnit must be positive and finite: 0.0");
   }
 }

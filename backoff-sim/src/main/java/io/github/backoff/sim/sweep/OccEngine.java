@@ -23,12 +23,12 @@ import java.util.random.RandomGenerator;
  * <p>Not thread-safe: one instance per thread.
  *
  * <pre>{@code
- * OccModel model = new OccModel(1_000_000); // 1 time unit = 1 ms
- * RunOutcome outcome = new RunOutcome();
+ * OccEngine model = new OccEngine(1_000_000); // 1 time unit = 1 ms
+ * ClientRunTally outcome = new ClientRunTally();
  * model.run(1, Backoff.none(), new SplittableRandom(1), outcome); // outcome.work() == 1
  * }</pre>
  */
-public final class OccModel extends RetryingClients {
+public final class OccEngine extends RetryingClients {
   /** Mean of one network hop, in time units. */
   public static final double HOP_MEAN = RetryingClients.HOP_MEAN;
   /** Standard deviation of one network hop, in time units. */
@@ -43,12 +43,12 @@ public final class OccModel extends RetryingClients {
    *
    * @throws IllegalArgumentException if {@code nanosPerUnit} is not positive and finite
    */
-  public OccModel(double nanosPerUnit) {
+  public OccEngine(double nanosPerUnit) {
     super(nanosPerUnit);
   }
 
   @Override
-  public void run(int clients, Backoff backoff, RandomGenerator random, RunOutcome outcome) {
+  public void run(int clients, Backoff backoff, RandomGenerator random, ClientRunTally outcome) {
     long eventsBefore = start(clients, outcome);
     double lastSuccess = Double.NEGATIVE_INFINITY;
     double completion = 0;

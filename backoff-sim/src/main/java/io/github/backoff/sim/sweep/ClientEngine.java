@@ -12,13 +12,13 @@ import java.util.random.RandomGenerator;
  * earlier runs of the same instance.
  *
  * <pre>{@code
- * ClientModel model = new OccModel(1_000_000); // 1 time unit = 1 ms of Backoff delay
- * RunOutcome outcome = new RunOutcome();
+ * ClientEngine model = new OccEngine(1_000_000); // 1 time unit = 1 ms of Backoff delay
+ * ClientRunTally outcome = new ClientRunTally();
  * model.run(100, Backoff.decorrelatedJitter(Duration.ofMillis(5), Duration.ofMillis(2000)),
  *     new SplittableRandom(42), outcome);
  * }</pre>
  */
-public interface ClientModel {
+public interface ClientEngine {
 
   /**
    * Runs {@code clients} clients to completion and writes what was measured into {@code outcome}.
@@ -29,5 +29,5 @@ public interface ClientModel {
    * @param outcome overwritten with the run's measurements
    * @throws IllegalArgumentException if {@code clients < 1}
    */
-  void run(int clients, Backoff backoff, RandomGenerator random, RunOutcome outcome);
+  void run(int clients, Backoff backoff, RandomGenerator random, ClientRunTally outcome);
 }

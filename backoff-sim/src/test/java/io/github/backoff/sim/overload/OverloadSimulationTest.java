@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class OverloadSimulatorTest {
+class OverloadSimulationTest {
   @TempDir
   Path dir;
 
@@ -25,7 +25,7 @@ class OverloadSimulatorTest {
   /** The full comparison, computed once for the tests that only read it. */
   private static synchronized OverloadResult storm() {
     if (storm == null) {
-      storm = OverloadSimulator.simulate(small().build(), ProgressListener.NONE);
+      storm = OverloadSimulation.simulate(small().build(), ProgressListener.NONE);
     }
     return storm;
   }
@@ -35,11 +35,11 @@ class OverloadSimulatorTest {
     OverloadResult result = storm();
 
     assertThat(result.points()).extracting(p -> p.policy().name()).containsExactlyElementsOf(OverloadPolicy.NAMES);
-    OverloadPoint retries = result.point("retries", "full-jitter");
+    OverloadPointResult retries = result.point("retries", "full-jitter");
     assertThat(retries.recoveredRuns()).isZero();
     assertThat(retries.amplification().mean()).isGreaterThan(2.5);
     for (String policy : List.of("no-retry", "token-bucket", "retry-quota", "ratio")) {
-      OverloadPoint p = result.point(policy, "full-jitter");
+      OverloadPointResult p = result.point(policy, "full-jitter");
       assertThat(p.recoveredRuns()).as(policy).isEqualTo(3);
       assertThat(p.amplification().mean()).as(policy).isLessThan(1.1);
     }
@@ -60,8 +60,8 @@ class OverloadSimulatorTest {
   @Test
   void simulate_sameSeedDifferentThreads_byteIdenticalCsv() {
     OverloadConfig.Builder config = small().policies("retries,ratio").runs(3);
-    OverloadResult one = OverloadSimulator.simulate(config.threads(1).build(), ProgressListener.NONE);
-    OverloadResult four = OverloadSimulator.simulate(config.threads(4).build(), ProgressListener.NONE);
+    OverloadResult one = OverloadSimulation.simulate(config.threads(1).build(), ProgressListener.NONE);
+    OverloadResult four = OverloadSimulation.simulate(config.threads(4).build(), ProgressListener.NONE);
 
     assertThat(four.report().table("timeseries.csv").csv()).isEqualTo(one.report().table("timeseries.csv").csv());
     assertThat(four.report().table("summary.csv").csv()).isEqualTo(one.report().table("summary.csv").csv());
@@ -71,7 +71,7 @@ class OverloadSimulatorTest {
   @Test
   void simulate_progress_countsEveryRun() {
     List<Long> seen = new ArrayList<>();
-    OverloadSimulator.simulate(small().policies("no-retry,ratio").build(), (done, total) -> {
+    OverloadSimulation.simulate(small().policies("no-retry,ratio").build(), (done, total) -> {
       assertThat(total).isEqualTo(6);
       seen.add(done);
     });
@@ -82,7 +82,7 @@ class OverloadSimulatorTest {
   void run_writesCsvChartsAndReport() throws Exception {
     OverloadConfig config = small().policies("no-retry,retries").strategies("full-jitter,none").runs(2).out(dir)
         .build();
-    OverloadSimulator.run(config, ProgressListener.NONE);
+    OverloadSimulation.run(config, ProgressListener.NONE);
 
     List<String> series = Files.readAllLines(dir.resolve("timeseries.csv"));
     assertThat(series.get(0)).isEqualTo("policy,strategy,time_s,requests_per_s,attempts_per_s,retries_per_s,"
@@ -105,6 +105,6 @@ class OverloadSimulatorTest {
     }
     String html = Files.readString(dir.resolve("report.html"));
     assertThat(html).contains("id=\"goodput-chart\"").contains("id=\"overload-chart\"")
-        .contains("data:image/png;base64,").contains("did not recover").doesNotContain("<script");
+        .contains("data:image/png;base64,").contains(">never<").doesNotContain("<script");
   }
 }

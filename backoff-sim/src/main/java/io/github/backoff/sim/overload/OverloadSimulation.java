@@ -1,8 +1,7 @@
 package io.github.backoff.sim.overload;
 
 import io.github.backoff.sim.ProgressListener;
-import io.github.backoff.sim.run.Runner;
-import io.github.backoff.sim.report.ReportWriter;
+import io.github.backoff.sim.Simulation;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -20,12 +19,12 @@ import java.util.concurrent.CancellationException;
  * calling thread is interrupted while waiting for the others, a {@link CancellationException} is thrown.
  *
  * <pre>{@code
- * OverloadResult result = OverloadSimulator.run(OverloadConfig.defaults(), ProgressListener.NONE);
+ * OverloadResult result = OverloadSimulation.run(OverloadConfig.defaults(), ProgressListener.NONE);
  * System.out.print(result.report().summary());
  * }</pre>
  */
-public final class OverloadSimulator {
-  private OverloadSimulator() {}
+public final class OverloadSimulation {
+  private OverloadSimulation() {}
 
   /**
    * Simulates {@code config} and writes {@code timeseries.csv}, {@code summary.csv}, {@code runs.csv},
@@ -35,9 +34,8 @@ public final class OverloadSimulator {
    * @throws CancellationException if the calling thread is interrupted
    */
   public static OverloadResult run(OverloadConfig config, ProgressListener progress) throws IOException {
-    OverloadResult result = simulate(config, progress);
-    ReportWriter.write(result.report(), config.out());
-    return result;
+    OverloadStudy study = new OverloadStudy(Objects.requireNonNull(config, "config"));
+    return study.result(Simulation.run(study, progress).results());
   }
 
   /**
@@ -47,9 +45,7 @@ public final class OverloadSimulator {
    * @throws CancellationException if the calling thread is interrupted
    */
   public static OverloadResult simulate(OverloadConfig config, ProgressListener progress) {
-    Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(progress, "progress");
-    OverloadStudy study = new OverloadStudy(config);
-    return study.result(Runner.run(study, progress));
+    OverloadStudy study = new OverloadStudy(Objects.requireNonNull(config, "config"));
+    return study.result(Simulation.measure(study, progress));
   }
 }

@@ -13,12 +13,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The study's invariants, checked on a reduced sweep with a fixed seed. */
-class SimulatorTest {
-  private static SimulationResult study;
+class SweepSimulationTest {
+  private static SweepResult study;
 
   @BeforeAll
   static void runStudy() {
-    study = Simulator.simulate(SimulationConfig.builder().clients("1,25,50,100").runs(30).seed(2015).build(),
+    study = SweepSimulation.simulate(SimulationConfig.builder().clients("1,25,50,100").runs(30).seed(2015).build(),
         ProgressListener.NONE);
   }
 
@@ -83,16 +83,16 @@ class SimulatorTest {
   @Test
   void simulate_threadsOneOrFour_byteIdenticalCsv() {
     SimulationConfig.Builder builder = SimulationConfig.builder().clients("5..45:20").runs(23).seed(99);
-    String one = Simulator.simulate(builder.threads(1).build(), ProgressListener.NONE).report().table("results.csv").csv();
-    String four = Simulator.simulate(builder.threads(4).build(), ProgressListener.NONE).report().table("results.csv").csv();
+    String one = SweepSimulation.simulate(builder.threads(1).build(), ProgressListener.NONE).report().table("results.csv").csv();
+    String four = SweepSimulation.simulate(builder.threads(4).build(), ProgressListener.NONE).report().table("results.csv").csv();
     assertThat(four).isEqualTo(one);
   }
 
   @Test
   void simulate_singleServerThreadsOneOrThree_identicalResults() {
     SimulationConfig.Builder builder = SimulationConfig.builder().model("single-server").clients("10,30").runs(12);
-    SimulationResult one = Simulator.simulate(builder.threads(1).build(), ProgressListener.NONE);
-    SimulationResult three = Simulator.simulate(builder.threads(3).build(), ProgressListener.NONE);
+    SweepResult one = SweepSimulation.simulate(builder.threads(1).build(), ProgressListener.NONE);
+    SweepResult three = SweepSimulation.simulate(builder.threads(3).build(), ProgressListener.NONE);
     assertThat(three.points()).isEqualTo(one.points());
     assertThat(one.point("none", 30).utilisation().mean()).isBetween(0.0, 1.0);
   }
@@ -100,8 +100,8 @@ class SimulatorTest {
   @Test
   void simulate_otherSeed_otherResults() {
     SimulationConfig.Builder builder = SimulationConfig.builder().clients("20").strategies("full-jitter").runs(5);
-    SimulationResult a = Simulator.simulate(builder.seed(1).build(), ProgressListener.NONE);
-    SimulationResult b = Simulator.simulate(builder.seed(2).build(), ProgressListener.NONE);
+    SweepResult a = SweepSimulation.simulate(builder.seed(1).build(), ProgressListener.NONE);
+    SweepResult b = SweepSimulation.simulate(builder.seed(2).build(), ProgressListener.NONE);
     assertThat(a.points()).isNotEqualTo(b.points());
   }
 
@@ -110,7 +110,7 @@ class SimulatorTest {
     List<long[]> calls = new ArrayList<>();
     SimulationConfig config = SimulationConfig.builder().clients("5,10").strategies("none,full-jitter").runs(25)
         .threads(2).build();
-    Simulator.simulate(config, (completed, total) -> calls.add(new long[] {completed, total}));
+    SweepSimulation.simulate(config, (completed, total) -> calls.add(new long[] {completed, total}));
     assertThat(calls).isNotEmpty();
     for (int i = 0; i < calls.size(); i++) {
       assertThat(calls.get(i)[1]).isEqualTo(100);
@@ -126,7 +126,7 @@ class SimulatorTest {
     Backoff constant = Backoff.constant(SimulationConfig.units(40));
     SimulationConfig config = SimulationConfig.builder().register("constant-40", constant)
         .strategies("constant-40").clients("10").runs(5).build();
-    PointResult p = Simulator.simulate(config, ProgressListener.NONE).point("constant-40", 10);
+    PointResult p = SweepSimulation.simulate(config, ProgressListener.NONE).point("constant-40", 10);
     assertThat(p.work().mean()).isGreaterThanOrEqualTo(10);
   }
 
@@ -150,7 +150,7 @@ class SimulatorTest {
     };
     SimulationConfig config = SimulationConfig.builder().register("broken", broken).strategies("broken")
         .clients("10").runs(30).threads(2).build();
-    assertThatThrownBy(() -> Simulator.simulate(config, ProgressListener.NONE))
+    assertThatThrownBy(() -> SweepSimulation.simulate(config, ProgressListener.NONE))
         .isInstanceOf(IllegalStateException.class).hasMessage("broken strategy");
   }
 }

@@ -8,7 +8,7 @@ import java.util.random.RandomGenerator;
  * One server that handles one request at a time: N clients each need one request served.
  *
  * <p>A request travels to the server in one network hop of {@code |Normal(10, 2)|} time units (as in
- * {@link OccModel}). If the server is idle it serves the request for {@code max(1, Normal(10, 4))} time units and
+ * {@link OccEngine}). If the server is idle it serves the request for {@code max(1, Normal(10, 4))} time units and
  * the reply reaches the client one hop after service ends; if the server is busy the request is rejected at once,
  * the rejection reaches the client one hop later, and the client waits its backoff and sends again. Work is the
  * number of requests sent; completion is when the last success reaches its client; utilisation is the server's
@@ -20,13 +20,13 @@ import java.util.random.RandomGenerator;
  * <p>Not thread-safe: one instance per thread.
  *
  * <pre>{@code
- * SingleServerModel model = new SingleServerModel(1_000_000); // 1 time unit = 1 ms
- * RunOutcome outcome = new RunOutcome();
+ * SingleServerEngine model = new SingleServerEngine(1_000_000); // 1 time unit = 1 ms
+ * ClientRunTally outcome = new ClientRunTally();
  * model.run(20, Backoff.exponential(Duration.ofMillis(10)).withFullJitter(), new SplittableRandom(1), outcome);
  * double utilisation = outcome.utilisation();
  * }</pre>
  */
-public final class SingleServerModel extends RetryingClients {
+public final class SingleServerEngine extends RetryingClients {
   /** Mean service time, in time units: N x 10 is a lower bound of the mean completion, since the server is the only shared resource. */
   public static final double SERVICE_MEAN = 10;
   /** Standard deviation of the service time, in time units. */
@@ -39,12 +39,12 @@ public final class SingleServerModel extends RetryingClients {
    *
    * @throws IllegalArgumentException if {@code nanosPerUnit} is not positive and finite
    */
-  public SingleServerModel(double nanosPerUnit) {
+  public SingleServerEngine(double nanosPerUnit) {
     super(nanosPerUnit);
   }
 
   @Override
-  public void run(int clients, Backoff backoff, RandomGenerator random, RunOutcome outcome) {
+  public void run(int clients, Backoff backoff, RandomGenerator random, ClientRunTally outcome) {
     long eventsBefore = start(clients, outcome);
     long work = 0;
     double completion = 0;

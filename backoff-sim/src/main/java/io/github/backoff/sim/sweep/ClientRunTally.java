@@ -1,18 +1,18 @@
 package io.github.backoff.sim.sweep;
 
 /**
- * What one simulation run measured, written by {@link ClientModel#run} into a holder the caller reuses, so a run
+ * What one simulation run measured, written by {@link ClientEngine#run} into a holder the caller reuses, so a run
  * allocates no result object.
  *
  * <p>Not thread-safe: one holder per thread.
  *
  * <pre>{@code
- * RunOutcome outcome = new RunOutcome();
+ * ClientRunTally outcome = new ClientRunTally();
  * model.run(50, backoff, random, outcome);
  * long writes = outcome.work();
  * }</pre>
  */
-public final class RunOutcome {
+public final class ClientRunTally {
   long work;
   double completion;
   double busyTime;

@@ -13,7 +13,7 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * <pre>{@code
- * SimulationResult result = Simulator.simulate(config, ProgressListener.NONE);
+ * SweepResult result = SweepSimulation.simulate(config, ProgressListener.NONE);
  * System.out.print(result.report().summary());
  * double fullJitterWork = result.point("full-jitter", 100).work().mean();
  * }</pre>
@@ -23,10 +23,10 @@ import java.util.Objects;
  * @param events engine events processed over all runs
  * @param elapsed wall-clock time the simulation took (not the report writing)
  */
-public record SimulationResult(SimulationConfig config, List<PointResult> points, long events, Duration elapsed) {
+public record SweepResult(SimulationConfig config, List<PointResult> points, long events, Duration elapsed) {
 
   /** Copies {@code points}. */
-  public SimulationResult {
+  public SweepResult {
     Objects.requireNonNull(config, "config");
     points = List.copyOf(points);
     Objects.requireNonNull(elapsed, "elapsed");

@@ -1,9 +1,7 @@
 package io.github.backoff.sim.sweep;
 
 import io.github.backoff.sim.ProgressListener;
-import io.github.backoff.sim.run.Runner;
-import io.github.backoff.sim.report.Charting;
-import io.github.backoff.sim.report.ReportWriter;
+import io.github.backoff.sim.Simulation;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -24,12 +22,12 @@ import java.util.concurrent.CancellationException;
  *
  * <pre>{@code
  * SimulationConfig config = SimulationConfig.builder().out(Path.of("out")).build(); // the study
- * SimulationResult result = Simulator.run(config, (done, total) -> { });
+ * SweepResult result = SweepSimulation.run(config, (done, total) -> { });
  * System.out.print(result.report().summary());
  * }</pre>
  */
-public final class Simulator {
-  private Simulator() {}
+public final class SweepSimulation {
+  private SweepSimulation() {}
 
   /**
    * Simulates every point of {@code config} and writes {@code results.csv}, {@code work.png},
@@ -39,11 +37,9 @@ public final class Simulator {
    * @throws IOException if a report cannot be written
    * @throws CancellationException if the calling thread is interrupted
    */
-  public static SimulationResult run(SimulationConfig config, ProgressListener progress) throws IOException {
-    Charting.prepareInBackground();
-    SimulationResult result = simulate(config, progress);
-    ReportWriter.write(result.report(), config.out());
-    return result;
+  public static SweepResult run(SimulationConfig config, ProgressListener progress) throws IOException {
+    SweepStudy study = new SweepStudy(Objects.requireNonNull(config, "config"));
+    return study.result(Simulation.run(study, progress).results());
   }
 
   /**
@@ -52,10 +48,8 @@ public final class Simulator {
    * @throws NullPointerException if an argument is null
    * @throws CancellationException if the calling thread is interrupted
    */
-  public static SimulationResult simulate(SimulationConfig config, ProgressListener progress) {
-    Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(progress, "progress");
-    SweepStudy study = new SweepStudy(config);
-    return study.result(Runner.run(study, progress));
+  public static SweepResult simulate(SimulationConfig config, ProgressListener progress) {
+    SweepStudy study = new SweepStudy(Objects.requireNonNull(config, "config"));
+    return study.result(Simulation.measure(study, progress));
   }
 }

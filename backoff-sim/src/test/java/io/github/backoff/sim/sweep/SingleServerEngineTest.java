@@ -8,14 +8,14 @@ import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class SingleServerModelTest {
+class SingleServerEngineTest {
   private static final Backoff FULL_JITTER =
       Backoff.exponential(Duration.ofMillis(10), 2).withCap(Duration.ofMillis(2000)).withFullJitter();
 
   @Test
   void run_oneClient_oneRequestServedAtOnce() {
-    SingleServerModel model = new SingleServerModel(1_000_000);
-    RunOutcome outcome = new RunOutcome();
+    SingleServerEngine model = new SingleServerEngine(1_000_000);
+    ClientRunTally outcome = new ClientRunTally();
     double sum = 0;
     int runs = 2_000;
     for (int seed = 0; seed < runs; seed++) {
@@ -29,8 +29,8 @@ class SingleServerModelTest {
 
   @Test
   void run_manyClients_workAtLeastClientsAndUtilisationInRange() {
-    SingleServerModel model = new SingleServerModel(1_000_000);
-    RunOutcome outcome = new RunOutcome();
+    SingleServerEngine model = new SingleServerEngine(1_000_000);
+    ClientRunTally outcome = new ClientRunTally();
     for (Backoff backoff : new Backoff[] {Backoff.none(), FULL_JITTER}) {
       model.run(40, backoff, new SplittableRandom(5), outcome);
       assertThat(outcome.work()).isGreaterThanOrEqualTo(40);
@@ -42,8 +42,8 @@ class SingleServerModelTest {
 
   @Test
   void run_noBackoff_keepsTheServerBusierThanFullJitter() {
-    SingleServerModel model = new SingleServerModel(1_000_000);
-    RunOutcome outcome = new RunOutcome();
+    SingleServerEngine model = new SingleServerEngine(1_000_000);
+    ClientRunTally outcome = new ClientRunTally();
     double none = 0;
     double jitter = 0;
     for (int seed = 0; seed < 20; seed++) {
