@@ -73,7 +73,7 @@ class AdviseCommandTest {
         new String[] {"advise"});
     List<String> expected = List.of(
         "backoff advise: scenario: no such file: " + dir.resolve("missing.properties"),
-        "backoff advise: service.capacity: must be > 0 and <= 1000000: -5",
+        "backoff advise: service.capacity: must be in (0, 10000000]: -5",
         "backoff advise: objective: unknown metric 'happiness' for a steady scenario (known: requests, "
             + "amplification, lost, completion_mean, completion_p50, completion_p99, recovery, throttled, "
             + "max_attempts)",

@@ -5,6 +5,7 @@ import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.sim.advise.Scenario;
 import io.github.backoff.sim.overload.NetworkLatency;
 import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.OverloadSystem;
 import io.github.backoff.sim.overload.OverloadSimModel;
 import io.github.backoff.sim.spi.Parameter;
 import io.github.backoff.sim.spi.Settings;
@@ -116,6 +117,7 @@ public final class TestbedMain {
     int measure = 500;
     double calibrate = 10;
     OverloadConfig scenario;
+    OverloadSystem base;
     try {
       Map<String, Parameter> parameters = new LinkedHashMap<>();
       OverloadSimModel.INSTANCE.parameters().forEach(p -> parameters.put(p.name(), p));
@@ -166,18 +168,16 @@ public final class TestbedMain {
       }
       options.put("policies", candidates.isEmpty() ? DEFAULT_POLICIES : "retries");
       options.put("runs", "1");
-      if (scenarioFile != null) {
-        options.putAll(scenarioOptions(scenarioFile));
-      }
+      base = scenarioFile == null ? OverloadSystem.DEFAULTS : scenarioSystem(scenarioFile);
       options.putAll(explicit);
       // Checked before the measurement: a bad option fails at once.
-      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), PRESETS);
+      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), PRESETS, base);
       for (CandidateOptions c : candidates) {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.putAll(c.options());
         OverloadConfig config;
         try {
-          config = OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS);
+          config = OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS, base);
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("candidate '" + c.label() + "': " + e.getMessage(), e);
         }
@@ -229,7 +229,7 @@ public final class TestbedMain {
         calibration.put("outage-length", "0");
         calibration.put("horizon", Long.toString((long) calibrate));
         calibration.put("runs", "1");
-        OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), PRESETS);
+        OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), PRESETS, base);
         TestbedResult r = machine.testbed().run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);
         out.println("network time in situ, calibration run (no-retry, no outage, " + (long) calibrate
             + " s; real): " + r.overhead() + "; send lag mean " + String.format(java.util.Locale.ROOT, "%.2f ms",
@@ -239,7 +239,7 @@ public final class TestbedMain {
         }
       }
       options.put("network-latency", latency.toString());
-      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), PRESETS);
+      scenario = OverloadSimModel.INSTANCE.config(Settings.of(options), PRESETS, base);
     }
     out.println("network latency given to the simulator (model time): " + scenario.networkLatency());
     Comparison comparison;
@@ -252,7 +252,7 @@ public final class TestbedMain {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.putAll(c.options());
         out.println("candidate " + c.label() + ": " + c.options());
-        parts.add(Comparison.run(OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS), timeScale,
+        parts.add(Comparison.run(OverloadSimModel.INSTANCE.config(Settings.of(o), PRESETS, base), timeScale,
             out, machine.testbed()));
         labels.add(c.label());
       }
@@ -314,24 +314,13 @@ public final class TestbedMain {
     return new CandidateOptions(label, java.util.Collections.unmodifiableMap(options));
   }
 
-  /** The shared options of a steady advise scenario file, as {@code backoff simulate --model overload} takes them. */
-  static Map<String, String> scenarioOptions(String file) {
+  /** The system of a steady advise scenario file: the advisor's own mapping of its keys ({@code Scenario.system()}). */
+  static OverloadSystem scenarioSystem(String file) {
     Scenario s = Scenario.load(Path.of(file));
     if (s.isBurst()) {
       throw new IllegalArgumentException("scenario: " + file + " is a burst scenario; the testbed runs steady ones");
     }
-    String[] tokens = s.simulateOptions().split("\\s+");
-    Map<String, String> options = new LinkedHashMap<>();
-    for (int i = 0; i < tokens.length; i++) {
-      String name = tokens[i].substring(2);
-      if (i + 1 < tokens.length && !tokens[i + 1].startsWith("--")) {
-        options.put(name, tokens[++i]);
-      } else {
-        options.put(name, "true");
-      }
-    }
-    options.remove("model");
-    return options;
+    return s.system();
   }
 
   private static double number(String name, String value) {

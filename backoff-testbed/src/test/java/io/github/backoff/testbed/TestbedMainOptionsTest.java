@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.github.backoff.sim.advise.Scenario;
 import io.github.backoff.sim.overload.NetworkLatency;
 import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.OverloadSystem;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -356,7 +358,7 @@ class TestbedMainOptionsTest {
   }
 
   @Test
-  void scenarioOptions_steadyFile_areItsSimulateOptionsWithoutTheModelFlagsIncluded(@TempDir Path dir)
+  void scenarioSystem_steadyFile_isTheAdvisorsOwnSystem_noTextRoundTrip(@TempDir Path dir)
       throws IOException {
     Path file = dir.resolve("steady.properties");
     Files.writeString(file, """
@@ -364,16 +366,20 @@ class TestbedMainOptionsTest {
         clients.rate = 80
         service.capacity = 100
         service.queue = 200
+        service.failure = throttling
+        service.retry_after = 1s
         service.outage.start = 10s
         service.outage.length = 30s
-        service.drop_expired = true
         horizon = 60s
         """);
 
-    assertThat(TestbedMain.scenarioOptions(file.toString())).containsExactly(entry("rate", "80"),
-        entry("capacity", "100"), entry("queue", "200"), entry("timeout", "1"), entry("outage-start", "10"),
-        entry("outage-length", "30"), entry("outage-capacity", "0"), entry("horizon", "60"),
-        entry("drop-expired", "true"));
+    OverloadSystem system = TestbedMain.scenarioSystem(file.toString());
+    assertThat(system).isEqualTo(Scenario.load(file).system());
+    assertThat(system.rate()).isEqualTo(80);
+    assertThat(system.throttleRate()).isEqualTo(100);
+    assertThat(system.retryAfter()).hasToString("1s");
+    assertThat(system.outageEnd()).isEqualTo(40);
+    assertThat(system.horizon()).isEqualTo(60);
   }
 
   @Test

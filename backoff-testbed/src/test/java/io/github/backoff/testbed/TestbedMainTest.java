@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.github.backoff.sim.overload.OverloadSystem;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -128,12 +129,16 @@ class TestbedMainTest {
 
   @Test
   void run_scenarioFile_takesItsOptionsAndRejectsABurst() {
-    assertThat(TestbedMain.scenarioOptions("../docs/scenarios/outage-80-testbed.properties"))
-        .containsEntry("rate", "80")
-        .containsEntry("capacity", "100").containsEntry("queue", "200").containsEntry("outage-start", "10")
-        .containsEntry("outage-length", "30").containsEntry("horizon", "60").doesNotContainKey("model");
-    assertThat(TestbedMain.scenarioOptions("../docs/scenarios/throttling.properties"))
-        .containsEntry("server", "throttling").containsEntry("throttle-rate", "450");
+    OverloadSystem outage = TestbedMain.scenarioSystem("../docs/scenarios/outage-80-testbed.properties");
+    assertThat(outage.rate()).isEqualTo(80);
+    assertThat(outage.capacity()).isEqualTo(100);
+    assertThat(outage.queue()).isEqualTo(200);
+    assertThat(outage.outageStart()).isEqualTo(10);
+    assertThat(outage.outageLength()).isEqualTo(30);
+    assertThat(outage.horizon()).isEqualTo(60);
+    OverloadSystem throttling = TestbedMain.scenarioSystem("../docs/scenarios/throttling.properties");
+    assertThat(throttling.throttling()).isTrue();
+    assertThat(throttling.throttleRate()).isEqualTo(450);
     assertThat(run("--scenario", "../docs/scenarios/aws-contention.properties")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: scenario: ../docs/scenarios/"
         + "aws-contention.properties is a burst scenario");

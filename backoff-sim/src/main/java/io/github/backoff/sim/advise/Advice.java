@@ -187,7 +187,7 @@ public final class Advice {
         if (!Double.isNaN(best) && !c.isMet(best)) {
           double excess = c.excess(best);
           binding.add(new Binding(c, best, excess, String.format(java.util.Locale.ROOT, "%s: best %s, %.0f %% %s%s",
-              c.text(), Metrics.show(Metrics.kindOf(c.metric()), best), 100 * excess,
+              c.text(), metrics.show(c.metric(), best), 100 * excess,
               c.atMost() ? "over" : "under", restricted ? " (among the candidates that meet the other constraints)"
                   : "")));
         }

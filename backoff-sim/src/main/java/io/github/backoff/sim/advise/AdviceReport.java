@@ -53,12 +53,17 @@ final class AdviceReport {
     return List.copyOf(names);
   }
 
-  private static String show(String metric, double value) {
-    return Metrics.show(Metrics.kindOf(metric), value);
+  private static String show(Advice advice, String metric, double value) {
+    return advice.metrics().show(metric, value);
   }
 
-  private static String withInterval(String metric, Estimate e) {
-    return show(metric, e.mean()) + " [" + show(metric, e.low()) + ", " + show(metric, e.high()) + "]";
+  /** The mean and its interval; just "never" for a recovery no run reached. */
+  private static String withInterval(Advice advice, String metric, Estimate e) {
+    if (advice.metrics().never(metric, e.mean())) {
+      return "never";
+    }
+    return show(advice, metric, e.mean()) + " [" + show(advice, metric, e.low()) + ", "
+        + show(advice, metric, e.high()) + "]";
   }
 
   private static Table candidates(Advice advice) {
@@ -73,7 +78,8 @@ final class AdviceReport {
           yes(e.reference()), yes(e.feasible()), yes(e.pareto()), Integer.toString(e.figure("requests").n())));
       for (Metrics.Metric m : advice.metrics().list()) {
         Estimate est = e.figure(m.name());
-        row.addAll(List.of(num(est.mean()), num(est.low()), num(est.high())));
+        boolean never = advice.metrics().never(m.name(), est.mean()); // an empty cell: never (docs/advise.md)
+        row.addAll(never ? List.of("", "", "") : List.of(num(est.mean()), num(est.low()), num(est.high())));
       }
       row.add(e.candidate().simulateOptions().map(o -> advice.scenario().simulateOptions() + " " + o).orElse(""));
       t.row(row);
@@ -91,7 +97,8 @@ final class AdviceReport {
       List<String> row = new ArrayList<>(List.of(csvText(s.candidate().label()), Integer.toString(s.seeds()),
           s.round() < 0 ? "" : Integer.toString(s.round()), csvText(s.why())));
       for (Metrics.Metric m : advice.metrics().list()) {
-        row.add(num(s.means().get(m.name())));
+        double mean = s.means().get(m.name());
+        row.add(advice.metrics().never(m.name(), mean) ? "" : num(mean));
       }
       t.row(row);
     }
@@ -160,7 +167,7 @@ final class AdviceReport {
           e.candidate().label() + (e.reference() ? " *" : ""),
           e.feasible() && marginal(advice, e) ? "by its mean" : yes(e.feasible()), yes(e.pareto())));
       for (String m : metrics) {
-        row.add(withInterval(m, e.figure(m)));
+        row.add(withInterval(advice, m, e.figure(m)));
       }
       t.row(row);
     }
@@ -171,7 +178,11 @@ final class AdviceReport {
     Scenario s = advice.scenario();
     List<String[]> parameters = new ArrayList<>();
     parameters.add(new String[] {"scenario", s.describe()});
-    s.values().forEach((k, v) -> parameters.add(new String[] {k, v}));
+    s.values().forEach((k, v) -> {
+      if (!k.equals("objective") && !k.equals("constraints")) { // shown once, parsed, below
+        parameters.add(new String[] {k, v});
+      }
+    });
     parameters.add(new String[] {"objective", advice.objective().toString()});
     parameters.add(new String[] {"seed", Long.toString(advice.seed())});
     parameters.add(new String[] {"threads", Integer.toString(advice.threads())});
@@ -181,7 +192,7 @@ final class AdviceReport {
         + " fresh seeds each"});
     parameters.add(new String[] {"runs", Numbers.grouped(advice.runs(), 0) + " in "
         + Numbers.grouped(advice.elapsed().toNanos() / 1e9, 1) + " s"});
-    Page.Builder page = Page.builder("advise", 1300)
+    Page.Builder page = Page.builder("advise", 1300).title("Backoff advise: the retry policy for this scenario")
         .text("The retry policy for this scenario, found by simulation: a search over strategies, their "
             + "parameters, attempt limits and budgets, then a final check of the best, the Pareto front and the "
             + "presets on fresh seeds. Figures are means over seeds with 95 % t-intervals. Presets and defaults "
@@ -198,14 +209,16 @@ final class AdviceReport {
       }
       for (String m : shown(advice)) {
         answer.append("<br>").append(Numbers.html(m)).append(": ")
-            .append(Numbers.html(withInterval(m, r.figure(m))));
+            .append(Numbers.html(withInterval(advice, m, r.figure(m))));
       }
       answer.append("</p>\n<h3>Java</h3>\n<pre>").append(Numbers.html(c.javaCode())).append("</pre>\n")
           .append("<h3>Spring Boot (application.properties)</h3>\n<pre>")
           .append(Numbers.html(c.springProperties(POLICY_NAME))).append("</pre>\n")
           .append("<h3>backoff exec</h3>\n<pre>backoff exec ").append(Numbers.html(c.execFlags()))
           .append(" -- COMMAND</pre>\n");
-      c.simulateOptions().ifPresent(o -> answer.append("<h3>backoff simulate</h3>\n<pre>backoff simulate ")
+      // a long command wraps instead of running off the page
+      c.simulateOptions().ifPresent(o -> answer.append("<h3>backoff simulate</h3>\n")
+          .append("<pre style=\"white-space:pre-wrap\">backoff simulate ")
           .append(Numbers.html(s.simulateOptions() + " " + o)).append("</pre>\n"));
     } else {
       answer.append("<h2>No candidate meets the constraints</h2>\n<ul>\n");
@@ -249,7 +262,7 @@ final class AdviceReport {
       sb.append(Numbers.right(Integer.toString(e.rank()), 3)).append(flag)
           .append(Numbers.left(e.candidate().label() + (e.reference() ? " *" : ""), width));
       for (String m : metrics) {
-        sb.append(Numbers.right(withInterval(m, e.figure(m)), 28));
+        sb.append(Numbers.right(withInterval(advice, m, e.figure(m)), 28));
       }
       sb.append('\n');
     }

@@ -1,6 +1,5 @@
 package io.github.backoff.sim.advise;
 
-import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadModel;
 import io.github.backoff.sim.overload.OverloadOutcome;
 import io.github.backoff.sim.overload.OverloadPolicy;
@@ -55,11 +54,9 @@ final class Evaluator {
 
   private Trial steady(List<Candidate> candidates, int first) {
     Scenario s = scenario;
-    double throttle = s.failure().equals(OverloadConfig.THROTTLING) ? s.throttleRate() : 0;
-    OverloadModel model = new OverloadModel(s.rate(), s.capacity(), s.queue(), s.timeout(), s.outageStart(),
-        s.outageLength(), s.outageCapacity(), s.horizon(), s.dropExpired(), OverloadConfig.NANOS_PER_UNIT, throttle);
+    OverloadModel model = new OverloadModel(s.system());
     OverloadOutcome o = new OverloadOutcome();
-    double unrecovered = s.horizon() - (s.outageStart() + s.outageLength());
+    double unrecovered = metrics.neverAt(); // never recovered: ranks after every run that recovers
     return (p, r, values, series) -> {
       Candidate c = candidates.get(p);
       OverloadPolicy policy = policies.get(c.policy());
@@ -69,16 +66,26 @@ final class Evaluator {
           new SplittableRandom(Seeds.run(seed, HASH, "service".hashCode(), 0, rep)),
           new SplittableRandom(Seeds.run(seed, HASH, "jitter".hashCode(), 0, rep)), o);
       long requests = Math.max(1, o.requests());
-      values[0] = o.attempts();
-      values[1] = o.attempts() / (double) requests;
-      values[2] = o.lost() / (double) requests;
-      values[3] = orHorizon(o.latencyMean());
-      values[4] = orHorizon(o.latencyP50());
-      values[5] = orHorizon(o.latencyP99());
-      values[6] = s.outageLength() == 0 ? 0 : o.recovered() ? o.recovery() : unrecovered;
-      values[7] = o.attempts() == 0 ? 0 : o.throttled() / (double) o.attempts();
+      // By name, never by position: Metrics.STEADY's order is its own business.
+      put(values, "requests", o.attempts()); // the attempts that reached the server (see Metrics.STEADY)
+      put(values, "amplification", o.attempts() / (double) requests);
+      put(values, "lost", o.lost() / (double) requests);
+      put(values, "completion_mean", orHorizon(o.latencyMean()));
+      put(values, "completion_p50", orHorizon(o.latencyP50()));
+      put(values, "completion_p99", orHorizon(o.latencyP99()));
+      put(values, "recovery", s.outageLength() == 0 ? 0 : o.recovered() ? o.recovery() : unrecovered);
+      put(values, "throttled", o.attempts() == 0 ? 0 : o.throttled() / (double) o.attempts());
       return o.events();
     };
+  }
+
+  /** Sets metric {@code name}'s value. */
+  private void put(double[] values, String name, double value) {
+    int i = metrics.index(name);
+    if (i < 0) {
+      throw new IllegalStateException("no metric named " + name);
+    }
+    values[i] = value;
   }
 
   /** No request succeeded: its latency is taken as the whole run. */
@@ -97,9 +104,9 @@ final class Evaluator {
       Candidate c = candidates.get(p);
       model.run(n, c.backoff(), new SplittableRandom(Seeds.run(seed, HASH, scenario.model().id().hashCode(), n,
           first + r)), outcome);
-      values[0] = outcome.work();
-      values[1] = outcome.work() / (double) n;
-      values[2] = outcome.completion() * secondsPerUnit;
+      put(values, "requests", outcome.work());
+      put(values, "amplification", outcome.work() / (double) n);
+      put(values, "completion", outcome.completion() * secondsPerUnit);
       return outcome.events();
     };
   }

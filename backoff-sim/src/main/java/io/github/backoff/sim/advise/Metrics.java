@@ -30,8 +30,9 @@ final class Metrics {
       new Metric("completion_mean", Kind.SECONDS, "mean time from a request's arrival to its success"),
       new Metric("completion_p50", Kind.SECONDS, "median of that time, over the requests that succeeded"),
       new Metric("completion_p99", Kind.SECONDS, "99th percentile of that time, over the requests that succeeded"),
-      new Metric("recovery", Kind.SECONDS, "from the outage's end until goodput is back (a run that does not "
-          + "recover counts the time to the horizon; 0 without an outage)"),
+      new Metric("recovery", Kind.SECONDS, "from the outage's end until goodput is back; \"never\" if it is not "
+          + "back by the horizon (such a run counts the time to the horizon, so it ranks after every run that "
+          + "recovers); 0 without an outage"),
       new Metric("throttled", Kind.FRACTION, "share of attempts the throttling server rejected"));
 
   static final List<Metric> BURST = List.of(
@@ -43,16 +44,39 @@ final class Metrics {
   static final List<String> ALL = List.of("requests", "amplification", "lost", "completion", "completion_mean",
       "completion_p50", "completion_p99", "recovery", "throttled", MAX_ATTEMPTS);
 
+  /** The metric a policy may never reach: shown as "never" from {@link #neverAt} on. */
+  static final String RECOVERY = "recovery";
+
   private final List<Metric> metrics;
   private final boolean burst;
+  /** The recovery a run that never recovers counts (the time from the outage's end to the horizon). */
+  private final double neverAt;
 
-  private Metrics(List<Metric> metrics, boolean burst) {
+  private Metrics(List<Metric> metrics, boolean burst, double neverAt) {
     this.metrics = metrics;
     this.burst = burst;
+    this.neverAt = neverAt;
   }
 
   static Metrics of(Scenario scenario) {
-    return scenario.isBurst() ? new Metrics(BURST, true) : new Metrics(STEADY, false);
+    return scenario.isBurst() ? new Metrics(BURST, true, Double.POSITIVE_INFINITY)
+        : new Metrics(STEADY, false, scenario.outageLength() == 0 ? Double.POSITIVE_INFINITY
+            : scenario.horizon() - (scenario.outageStart() + scenario.outageLength()));
+  }
+
+  /** The recovery counted for a run that does not recover by the horizon (+Infinity without an outage). */
+  double neverAt() {
+    return neverAt;
+  }
+
+  /** Whether {@code value} of {@code metric} means "never": a mean recovery of runs none of which recovered. */
+  boolean never(String metric, double value) {
+    return RECOVERY.equals(metric) && value >= neverAt;
+  }
+
+  /** {@code value} of {@code metric} as a reader wants it; "never" for a recovery that never happened. */
+  String show(String metric, double value) {
+    return never(metric, value) ? "never" : show(kindOf(metric), value);
   }
 
   boolean burst() {

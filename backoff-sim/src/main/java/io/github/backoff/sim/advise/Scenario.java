@@ -2,6 +2,7 @@ package io.github.backoff.sim.advise;
 
 import io.github.backoff.InvalidParameterException;
 import io.github.backoff.sim.overload.OverloadConfig;
+import io.github.backoff.sim.overload.OverloadSystem;
 import io.github.backoff.sim.overload.RetryAfterHint;
 import io.github.backoff.sim.sweep.ModelKind;
 import java.io.IOException;
@@ -63,18 +64,8 @@ public final class Scenario {
   private final String arrival;
   private final int clients;
   private final ModelKind model;
-  private final double rate;
-  private final double capacity;
-  private final int queue;
-  private final String failure;
-  private final double throttleRate;
-  private final double outageStart;
-  private final double outageLength;
-  private final double outageCapacity;
-  private final boolean dropExpired;
-  private final RetryAfterHint retryAfter;
-  private final double timeout;
-  private final int horizon;
+  /** Steady: the model's system, mapped from the {@code clients.*}, {@code service.*} and {@code horizon} keys. */
+  private final OverloadSystem system;
   private final Objective objective;
   private final SearchSpace search;
 
@@ -112,39 +103,11 @@ public final class Scenario {
           "service.model: must be occ or single-server: '" + modelName + "'");
     }
     model = ModelKind.parse(modelName);
-    rate = positive("clients.rate", 800, 1e6);
-    capacity = positive("service.capacity", 1000, 1e6);
-    queue = wholeNumber("service.queue", 2000, 0, 10_000_000);
-    failure = text("service.failure", OverloadConfig.QUEUEING);
-    if (!failure.equals(OverloadConfig.QUEUEING) && !failure.equals(OverloadConfig.THROTTLING)) {
-      throw new InvalidParameterException("service.failure", failure,
-          "service.failure: must be queueing or throttling: '" + failure + "'");
-    }
-    if (values.containsKey("service.throttle_rate") && !failure.equals(OverloadConfig.THROTTLING)) {
-      throw new InvalidParameterException("service.throttle_rate", values.get("service.throttle_rate"),
-          "service.throttle_rate: applies to service.failure=throttling only");
-    }
-    throttleRate = positive("service.throttle_rate", capacity, 1e6);
-    outageStart = seconds("service.outage.start", 0, true);
-    outageLength = seconds("service.outage.length", 0, true);
-    outageCapacity = fraction("service.outage.capacity", 0);
-    dropExpired = flag("service.drop_expired", false);
-    retryAfter = retryAfterHint(failure);
-    timeout = seconds("clients.timeout", 1, false);
-    double h = seconds("horizon", Math.max(60, Math.ceil(outageStart + outageLength) + 40), false);
-    if (h != Math.rint(h) || h > 100_000) {
-      throw new InvalidParameterException("horizon", values.get("horizon"),
-          "horizon: must be a whole number of seconds up to 100000: " + values.get("horizon"));
-    }
-    horizon = (int) h;
-    if (!burst && outageStart + outageLength > horizon) {
-      throw new InvalidParameterException("service.outage.length", values.get("service.outage.length"),
-          "service.outage.length: the outage must end by the horizon: " + fmt(outageStart) + " s + "
-              + fmt(outageLength) + " s > " + horizon + " s");
-    }
-    if (!burst && rate * horizon > 5e7) {
+    system = burst ? null : mapSystem();
+    if (!burst && system.rate() * system.horizon() > MAX_REQUESTS) {
       throw new InvalidParameterException("clients.rate", values.get("clients.rate"),
-          "clients.rate: rate x horizon must be <= 5e7 requests: " + fmt(rate) + " x " + horizon);
+          "clients.rate: rate x horizon must be <= 5e7 requests (the advisor runs every candidate on it): "
+              + fmt(system.rate()) + " x " + system.horizon());
     }
     List<String> constraints = new ArrayList<>();
     String list = values.get("constraints");
@@ -269,57 +232,74 @@ public final class Scenario {
 
   /** Steady: requests per second. */
   public double rate() {
-    return rate;
+    return steady().rate();
   }
 
   /** Steady: requests the server completes per second. */
   public double capacity() {
-    return capacity;
+    return steady().capacity();
   }
 
   /** Steady: the server's queue. */
   public int queue() {
-    return queue;
+    return steady().queue();
   }
 
   /** Steady: {@code queueing} or {@code throttling}. */
   public String failure() {
-    return failure;
+    return steady().server().id();
+  }
+
+  /**
+   * Steady: the {@code overload} model's system, the one value the advisor, {@code backoff simulate} and the
+   * testbed run this scenario with.
+   *
+   * @throws IllegalStateException for a burst scenario
+   */
+  public OverloadSystem system() {
+    return steady();
+  }
+
+  private OverloadSystem steady() {
+    if (system == null) {
+      throw new IllegalStateException("a burst scenario has no overload model: it runs on " + model.id());
+    }
+    return system;
   }
 
   /** Steady: attempts per second a throttling server admits; the capacity when not given. */
   public double throttleRate() {
-    return throttleRate;
+    return steady().throttleRate();
   }
 
   /** Steady: the outage's start, in seconds. */
   public double outageStart() {
-    return outageStart;
+    return steady().outageStart();
   }
 
   /** Steady: the outage's length, in seconds (0: none). */
   public double outageLength() {
-    return outageLength;
+    return steady().outageLength();
   }
 
   /** Steady: the capacity during the outage, as a fraction of the capacity. */
   public double outageCapacity() {
-    return outageCapacity;
+    return steady().outageCapacity();
   }
 
   /** Steady: whether the server drops queued requests whose client gave up. */
   public boolean dropExpired() {
-    return dropExpired;
+    return steady().dropExpired();
   }
 
   /** Steady: the client's timeout per attempt, in seconds. */
   public double timeout() {
-    return timeout;
+    return steady().timeout();
   }
 
   /** Steady: the length of a run, in seconds. */
   public int horizon() {
-    return horizon;
+    return steady().horizon();
   }
 
   /** The objective and constraints the file gives ({@code min requests} and none by default). */
@@ -344,36 +324,31 @@ public final class Scenario {
    * @throws IllegalStateException for a burst scenario
    */
   public OverloadConfig.Builder overloadConfig() {
-    if (isBurst()) {
-      throw new IllegalStateException("a burst scenario has no overload model: it runs on " + model.id());
-    }
-    OverloadConfig.Builder b = OverloadConfig.builder().rate(rate).capacity(capacity).queue(queue).timeout(timeout)
-        .outage(outageStart, outageLength, outageCapacity).horizon(horizon).dropExpired(dropExpired);
-    if (failure.equals(OverloadConfig.THROTTLING)) {
-      b.server(OverloadConfig.THROTTLING).throttleRate(throttleRate).retryAfter(retryAfter);
-    }
-    return b;
+    return OverloadConfig.builder().system(steady());
   }
 
   /**
-   * The scenario as options of {@code backoff simulate}: {@code --model overload --rate 800 ...} for a steady
-   * scenario, {@code --model occ --clients 100} for a burst; a {@link Candidate#simulateOptions()} completes it.
+   * The scenario as options of {@code backoff simulate}, for a person to paste: {@code --model overload --rate 800
+   * ...} for a steady scenario, {@code --model occ --clients 100} for a burst; a {@link Candidate#simulateOptions()}
+   * completes it. Programs take {@link #system()} instead.
    */
   public String simulateOptions() {
     if (isBurst()) {
       return "--model " + model.id() + " --clients " + clients;
     }
-    StringBuilder sb = new StringBuilder("--model overload --rate ").append(fmt(rate)).append(" --capacity ")
-        .append(fmt(capacity)).append(" --queue ").append(queue).append(" --timeout ").append(fmt(timeout))
-        .append(" --outage-start ").append(fmt(outageStart)).append(" --outage-length ").append(fmt(outageLength))
-        .append(" --outage-capacity ").append(fmt(outageCapacity)).append(" --horizon ").append(horizon);
-    if (failure.equals(OverloadConfig.THROTTLING)) {
-      sb.append(" --server throttling --throttle-rate ").append(fmt(throttleRate));
-      if (!retryAfter.isNone()) {
-        sb.append(" --retry-after ").append(retryAfter);
+    OverloadSystem y = steady();
+    StringBuilder sb = new StringBuilder("--model overload --rate ").append(fmt(y.rate())).append(" --capacity ")
+        .append(fmt(y.capacity())).append(" --queue ").append(y.queue()).append(" --timeout ")
+        .append(fmt(y.timeout())).append(" --outage-start ").append(fmt(y.outageStart()))
+        .append(" --outage-length ").append(fmt(y.outageLength())).append(" --outage-capacity ")
+        .append(fmt(y.outageCapacity())).append(" --horizon ").append(y.horizon());
+    if (y.throttling()) {
+      sb.append(" --server throttling --throttle-rate ").append(fmt(y.throttleRate()));
+      if (!y.retryAfter().isNone()) {
+        sb.append(" --retry-after ").append(y.retryAfter());
       }
     }
-    if (dropExpired) {
+    if (y.dropExpired()) {
       sb.append(" --drop-expired");
     }
     return sb.toString();
@@ -384,15 +359,17 @@ public final class Scenario {
     if (isBurst()) {
       return clients + " clients at once on model " + model.id() + ", each retrying until it succeeds";
     }
-    String server = failure.equals(OverloadConfig.THROTTLING)
-        ? "throttling server admitting " + fmt(throttleRate) + "/s"
-            + (retryAfter.isNone() ? "" : " (throttled: " + retryAfter + ")") + ", capacity " + fmt(capacity) + "/s"
-        : "queueing server of capacity " + fmt(capacity) + "/s";
-    String outage = outageLength > 0 ? ", outage " + fmt(outageLength) + " s from " + fmt(outageStart)
-        + " s at " + fmt(100 * outageCapacity) + " % capacity" : ", no outage";
-    return fmt(rate) + " requests/s (" + fmt(Math.round(1000 * rate / capacity) / 10.0) + " % load) at a "
-        + server + ", queue " + queue + ", client timeout " + fmt(timeout) + " s" + outage + ", " + horizon
-        + " s per run";
+    OverloadSystem y = steady();
+    String server = y.throttling()
+        ? "throttling server admitting " + fmt(y.throttleRate()) + "/s"
+            + (y.retryAfter().isNone() ? "" : " (throttled: " + y.retryAfter() + ")") + ", capacity "
+            + fmt(y.capacity()) + "/s"
+        : "queueing server of capacity " + fmt(y.capacity()) + "/s";
+    String outage = y.outageLength() > 0 ? ", outage " + fmt(y.outageLength()) + " s from " + fmt(y.outageStart())
+        + " s at " + fmt(100 * y.outageCapacity()) + " % capacity" : ", no outage";
+    return fmt(y.rate()) + " requests/s (" + fmt(Math.round(1000 * y.rate() / y.capacity()) / 10.0)
+        + " % load) at a " + server + ", queue " + y.queue() + ", client timeout " + fmt(y.timeout()) + " s"
+        + outage + (y.dropExpired() ? ", expired requests dropped" : "") + ", " + y.horizon() + " s per run";
   }
 
   @Override
@@ -400,17 +377,70 @@ public final class Scenario {
     return "Scenario" + values;
   }
 
+  /**
+   * The one place where the scenario's keys become the {@code overload} model's {@link OverloadSystem}: the model's
+   * defaults ({@link OverloadSystem#DEFAULTS}) except that a scenario has no outage unless it says so and its
+   * horizon defaults to the outage's end + 40 s (at least 60 s); the model's limits, reported under the key.
+   */
+  private OverloadSystem mapSystem() {
+    OverloadSystem d = OverloadSystem.DEFAULTS;
+    double outageStart = seconds("service.outage.start", 0);
+    double outageLength = seconds("service.outage.length", 0);
+    double h = seconds("horizon", Math.max(60, Math.ceil(outageStart + outageLength) + 40));
+    if (h != Math.rint(h) || h > OverloadSystem.MAX_HORIZON) {
+      throw new InvalidParameterException("horizon", values.get("horizon"),
+          "horizon: must be a whole number of seconds up to " + OverloadSystem.MAX_HORIZON + ": "
+              + values.get("horizon"));
+    }
+    OverloadSystem.Server server;
+    try {
+      server = OverloadSystem.Server.parse(text("service.failure", d.server().id()));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidParameterException("service.failure", values.get("service.failure"),
+          "service.failure: must be queueing or throttling: '" + values.get("service.failure") + "'");
+    }
+    try {
+      return new OverloadSystem(number("clients.rate", d.rate()), number("service.capacity", d.capacity()),
+          wholeNumber("service.queue", d.queue(), Integer.MIN_VALUE, Integer.MAX_VALUE),
+          seconds("clients.timeout", d.timeout()), outageStart, outageLength,
+          number("service.outage.capacity", 0), (int) h,
+          flag("service.drop_expired", d.dropExpired()), server, number("service.throttle_rate", 0),
+          d.networkLatency(), retryAfterHint());
+    } catch (InvalidParameterException e) {
+      String key = KEY_OF.getOrDefault(e.parameter(), e.parameter());
+      String why = e.getMessage().startsWith(e.parameter() + ": ")
+          ? e.getMessage().substring(e.parameter().length() + 2) : e.getMessage();
+      String given = values.get(key);
+      String shown = String.valueOf(e.value());
+      if (given != null && why.endsWith(": " + shown)) { // the value as the file spells it
+        why = why.substring(0, why.length() - shown.length()) + given;
+      }
+      if (why.startsWith("applies to the throttling server only")) {
+        why = "applies to service.failure=throttling only";
+      }
+      throw new InvalidParameterException(key, values.get(key), key + ": " + why);
+    }
+  }
+
+  /** The scenario key of each {@link OverloadSystem} option name. */
+  private static final Map<String, String> KEY_OF = Map.ofEntries(Map.entry("rate", "clients.rate"),
+      Map.entry("capacity", "service.capacity"), Map.entry("queue", "service.queue"),
+      Map.entry("timeout", "clients.timeout"), Map.entry("outage-start", "service.outage.start"),
+      Map.entry("outage-length", "service.outage.length"), Map.entry("outage-capacity", "service.outage.capacity"),
+      Map.entry("horizon", "horizon"), Map.entry("drop-expired", "service.drop_expired"),
+      Map.entry("server", "service.failure"), Map.entry("throttle-rate", "service.throttle_rate"),
+      Map.entry("retry-after", "service.retry_after"));
+
+  /** The advisor's own bound on {@code clients.rate × horizon}: each of its many candidates runs it. */
+  static final double MAX_REQUESTS = 5e7;
+
   // --- value parsing: each names its key and value ---
 
   /** {@code service.retry_after}: the hint a throttled attempt's reply carries, in the overload model's forms. */
-  private RetryAfterHint retryAfterHint(String failure) {
+  private RetryAfterHint retryAfterHint() {
     String v = values.get("service.retry_after");
     if (v == null) {
       return RetryAfterHint.NONE;
-    }
-    if (!failure.equals(OverloadConfig.THROTTLING)) {
-      throw new InvalidParameterException("service.retry_after", v,
-          "service.retry_after: applies to service.failure=throttling only");
     }
     try {
       return RetryAfterHint.parse(v.trim());
@@ -441,23 +471,6 @@ public final class Scenario {
     }
   }
 
-  private double positive(String key, double otherwise, double max) {
-    double d = number(key, otherwise);
-    if (!(d > 0 && d <= max)) {
-      throw new InvalidParameterException(key, values.get(key), key + ": must be > 0 and <= " + fmt(max) + ": "
-          + values.get(key));
-    }
-    return d;
-  }
-
-  private double fraction(String key, double otherwise) {
-    double d = number(key, otherwise);
-    if (!(d >= 0 && d <= 1)) {
-      throw new InvalidParameterException(key, values.get(key), key + ": must be in [0, 1]: " + values.get(key));
-    }
-    return d;
-  }
-
   private int wholeNumber(String key, int otherwise, int min, int max) {
     String v = values.get(key);
     if (v == null) {
@@ -486,22 +499,16 @@ public final class Scenario {
     throw new InvalidParameterException(key, v, key + ": must be true or false: '" + v + "'");
   }
 
-  private double seconds(String key, double otherwise, boolean zeroAllowed) {
+  private double seconds(String key, double otherwise) {
     String v = values.get(key);
     if (v == null) {
       return otherwise;
     }
-    double s;
     try {
-      s = Units.seconds(v);
+      return Units.seconds(v);
     } catch (IllegalArgumentException e) {
       throw new InvalidParameterException(key, v, key + ": " + e.getMessage());
     }
-    if (!(zeroAllowed ? s >= 0 : s > 0) || s > 1e6) {
-      throw new InvalidParameterException(key, v, key + ": must be " + (zeroAllowed ? ">= 0" : "> 0")
-          + " and <= 1000000 s: " + v);
-    }
-    return s;
   }
 
   static String fmt(double d) {

@@ -46,8 +46,8 @@ import java.util.Objects;
 public final class OverloadConfig extends StudyConfig {
   /** Core nanoseconds per time unit of this model: 1 unit = 1 s. */
   public static final double NANOS_PER_UNIT = 1e9;
-  /** The most requests a run may expect ({@code rate × horizon}). */
-  public static final double MAX_REQUESTS = 1e9;
+  /** The most requests a run may expect ({@code rate × horizon}): {@link OverloadSystem#MAX_REQUESTS}. */
+  public static final double MAX_REQUESTS = OverloadSystem.MAX_REQUESTS;
   /** The most runs per (policy, strategy). */
   public static final int MAX_RUNS = 1000;
   /** The most attempts per request. */
@@ -57,53 +57,23 @@ public final class OverloadConfig extends StudyConfig {
   /** The server that throttles attempts above {@link #throttleRate()} at once, and queues the rest. */
   public static final String THROTTLING = "throttling";
 
-  private final double rate;
-  private final double capacity;
-  private final int queue;
-  private final double timeout;
-  private final double outageStart;
-  private final double outageLength;
-  private final double outageCapacity;
-  private final int horizon;
-  private final boolean dropExpired;
-  private final String server;
-  private final double throttleRate;
+  private final OverloadSystem system;
   private final List<OverloadPolicy> policies;
   private final int maxAttempts;
-  private final NetworkLatency networkLatency;
-  private final RetryAfterHint retryAfter;
 
   private OverloadConfig(Builder b) {
     super(b);
-    rate = b.rate;
-    capacity = b.capacity;
-    queue = b.queue;
-    timeout = b.timeout;
-    outageStart = b.outageStart;
-    outageLength = b.outageLength;
-    outageCapacity = b.outageCapacity;
-    horizon = b.horizon;
-    dropExpired = b.dropExpired;
-    server = b.server;
-    if (b.throttleRate > 0 && !THROTTLING.equals(server)) {
+    if (b.throttleRate > 0 && !THROTTLING.equals(b.server)) {
       throw new IllegalArgumentException("throttle-rate: applies to --server throttling only");
     }
-    throttleRate = THROTTLING.equals(server) ? (b.throttleRate > 0 ? b.throttleRate : b.capacity) : 0;
-    maxAttempts = b.maxAttempts;
-    networkLatency = b.networkLatency;
-    if (!b.retryAfter.isNone() && !THROTTLING.equals(server)) {
+    if (!b.retryAfter.isNone() && !THROTTLING.equals(b.server)) {
       throw new IllegalArgumentException("retry-after: applies to --server throttling only (only a throttled reply "
           + "carries a hint)");
     }
-    retryAfter = b.retryAfter;
-    if (outageStart + outageLength > horizon) {
-      throw new IllegalArgumentException("outage: must end by the horizon: " + format(outageStart)
-          + " + " + format(outageLength) + " > " + horizon);
-    }
-    if (rate * horizon > MAX_REQUESTS) {
-      throw new IllegalArgumentException("rate: rate x horizon must be <= 1e9 requests: "
-          + format(rate) + " x " + horizon);
-    }
+    system = new OverloadSystem(b.rate, b.capacity, b.queue, b.timeout, b.outageStart, b.outageLength,
+        b.outageCapacity, b.horizon, b.dropExpired, OverloadSystem.Server.parse(b.server), b.throttleRate,
+        b.networkLatency, b.retryAfter);
+    maxAttempts = b.maxAttempts;
     Map<String, OverloadPolicy> known = new LinkedHashMap<>();
     for (OverloadPolicy p : OverloadPolicy.defaults()) {
       known.put(p.name(), p);
@@ -121,6 +91,11 @@ public final class OverloadConfig extends StudyConfig {
     policies = List.copyOf(selected);
   }
 
+  /** The system simulated: the one value an {@link OverloadModel} is made of. */
+  public OverloadSystem system() {
+    return system;
+  }
+
   /** The defaults: the scenario of {@code docs/retry-storms.md}. */
   public static OverloadConfig defaults() {
     return builder().build();
@@ -133,57 +108,57 @@ public final class OverloadConfig extends StudyConfig {
 
   /** λ: requests arriving per second. */
   public double rate() {
-    return rate;
+    return system.rate();
   }
 
   /** μ: requests the server completes per second at full capacity (on average; service times are exponential). */
   public double capacity() {
-    return capacity;
+    return system.capacity();
   }
 
   /** The most requests that can wait in the server's queue (not counting the one in service). */
   public int queue() {
-    return queue;
+    return system.queue();
   }
 
   /** How long a client waits for an attempt before it fails, in seconds. */
   public double timeout() {
-    return timeout;
+    return system.timeout();
   }
 
   /** When the outage starts, in seconds. */
   public double outageStart() {
-    return outageStart;
+    return system.outageStart();
   }
 
   /** How long the outage lasts, in seconds (0: no outage). */
   public double outageLength() {
-    return outageLength;
+    return system.outageLength();
   }
 
   /** When the capacity comes back, in seconds. */
   public double outageEnd() {
-    return outageStart + outageLength;
+    return system.outageEnd();
   }
 
   /** The capacity during the outage as a fraction of μ, in {@code [0, 1]} (0: the server is down). */
   public double outageCapacity() {
-    return outageCapacity;
+    return system.outageCapacity();
   }
 
   /** How long each run lasts, in whole seconds; also the number of time-series buckets. */
   public int horizon() {
-    return horizon;
+    return system.horizon();
   }
 
   /** Whether the server discards queued requests whose client has given up (deadline propagation). */
   public boolean dropExpired() {
-    return dropExpired;
+    return system.dropExpired();
   }
 
   /** The server: {@link #QUEUEING} (the default) or {@link #THROTTLING}. */
   public String server() {
-    return server;
+    return system.server().id();
   }
 
   /**
@@ -191,7 +166,7 @@ public final class OverloadConfig extends StudyConfig {
    * outage); the rest are rejected at once as throttled. 0 for the queueing server.
    */
   public double throttleRate() {
-    return throttleRate;
+    return system.throttleRate();
   }
 
   /** The policies to compare, in order. */
@@ -209,7 +184,7 @@ public final class OverloadConfig extends StudyConfig {
    * default) for none, which leaves every result as it was without this setting.
    */
   public NetworkLatency networkLatency() {
-    return networkLatency;
+    return system.networkLatency();
   }
 
   /**
@@ -217,18 +192,19 @@ public final class OverloadConfig extends StudyConfig {
    * none, which leaves every result as it was without this setting.
    */
   public RetryAfterHint retryAfter() {
-    return retryAfter;
+    return system.retryAfter();
   }
 
   @Override
   public String toString() {
-    return "model=overload rate=" + format(rate) + " capacity=" + format(capacity)
-        + " queue=" + queue + " timeout=" + format(timeout) + " outage="
-        + format(outageStart) + "+" + format(outageLength) + "@"
-        + format(outageCapacity) + " horizon=" + horizon + (dropExpired ? " drop-expired" : "")
-        + (throttleRate > 0 ? " server=throttling throttle-rate=" + format(throttleRate) : "")
-        + (networkLatency.isZero() ? "" : " network-latency=" + networkLatency)
-        + (retryAfter.isNone() ? "" : " retry-after=" + retryAfter)
+    OverloadSystem y = system;
+    return "model=overload rate=" + format(y.rate()) + " capacity=" + format(y.capacity())
+        + " queue=" + y.queue() + " timeout=" + format(y.timeout()) + " outage="
+        + format(y.outageStart()) + "+" + format(y.outageLength()) + "@"
+        + format(y.outageCapacity()) + " horizon=" + y.horizon() + (y.dropExpired() ? " drop-expired" : "")
+        + (y.throttling() ? " server=throttling throttle-rate=" + format(y.throttleRate()) : "")
+        + (y.networkLatency().isZero() ? "" : " network-latency=" + y.networkLatency())
+        + (y.retryAfter().isNone() ? "" : " retry-after=" + y.retryAfter())
         + " policies=" + policies.stream().map(OverloadPolicy::name).toList() + " max-attempts=" + maxAttempts
         + " strategies=" + strategies() + " base=" + format(base()) + " cap="
         + format(cap()) + " runs=" + runs() + " seed=" + seed() + " threads=" + threads() + " out=" + out();
@@ -242,25 +218,51 @@ public final class OverloadConfig extends StudyConfig {
    * }</pre>
    */
   public static final class Builder extends StudyConfig.Builder<Builder> {
-    private double rate = 800;
-    private double capacity = 1000;
-    private int queue = 2000;
-    private double timeout = 1;
-    private double outageStart = 30;
-    private double outageLength = 10;
-    private double outageCapacity = 0;
-    private int horizon = 180;
+    // The system's settings start at OverloadSystem.DEFAULTS, the one set of defaults.
+    private double rate;
+    private double capacity;
+    private int queue;
+    private double timeout;
+    private double outageStart;
+    private double outageLength;
+    private double outageCapacity;
+    private int horizon;
     private boolean dropExpired;
-    private String server = QUEUEING;
+    private String server;
     private double throttleRate;
+    private NetworkLatency networkLatency;
+    private RetryAfterHint retryAfter;
     private List<String> policies = OverloadPolicy.NAMES;
     private int maxAttempts = 4;
-    private NetworkLatency networkLatency = NetworkLatency.ZERO;
-    private RetryAfterHint retryAfter = RetryAfterHint.NONE;
     private final Map<String, OverloadPolicy> registeredPolicies = new LinkedHashMap<>();
 
     private Builder() {
       super(List.of("full-jitter"), 5, MAX_RUNS, 50, 2000);
+      system(OverloadSystem.DEFAULTS);
+    }
+
+    /**
+     * Every setting of the simulated system at once (rate, capacity, queue, timeout, outage, horizon,
+     * drop-expired, server, throttle rate, network latency, retry-after); later setters override single ones.
+     *
+     * @throws NullPointerException if {@code system} is null
+     */
+    public Builder system(OverloadSystem system) {
+      Objects.requireNonNull(system, "system");
+      rate = system.rate();
+      capacity = system.capacity();
+      queue = system.queue();
+      timeout = system.timeout();
+      outageStart = system.outageStart();
+      outageLength = system.outageLength();
+      outageCapacity = system.outageCapacity();
+      horizon = system.horizon();
+      dropExpired = system.dropExpired();
+      server = system.server().id();
+      throttleRate = system.throttling() && system.throttleRate() != system.capacity() ? system.throttleRate() : 0;
+      networkLatency = system.networkLatency();
+      retryAfter = system.retryAfter();
+      return this;
     }
 
     @Override
@@ -274,7 +276,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if not in {@code (0, 1e7]}
      */
     public Builder rate(double rate) {
-      this.rate = positive(rate, 1e7, "rate");
+      this.rate = OverloadSystem.rate(rate);
       return this;
     }
 
@@ -284,7 +286,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if not in {@code (0, 1e7]}
      */
     public Builder capacity(double capacity) {
-      this.capacity = positive(capacity, 1e7, "capacity");
+      this.capacity = OverloadSystem.capacity(capacity);
       return this;
     }
 
@@ -294,7 +296,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if not in {@code [0, 10_000_000]}
      */
     public Builder queue(int queue) {
-      this.queue = Checks.inRange(queue, 0, 10_000_000, "queue");
+      this.queue = OverloadSystem.queue(queue);
       return this;
     }
 
@@ -304,7 +306,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if not in {@code (0, 1e6]}
      */
     public Builder timeout(double seconds) {
-      this.timeout = positive(seconds, 1e6, "timeout");
+      this.timeout = OverloadSystem.timeout(seconds);
       return this;
     }
 
@@ -315,12 +317,9 @@ public final class OverloadConfig extends StudyConfig {
      *     {@code fraction} is not in {@code [0, 1]}
      */
     public Builder outage(double start, double length, double fraction) {
-      this.outageStart = nonNegative(start, "outage-start");
-      this.outageLength = nonNegative(length, "outage-length");
-      if (!(fraction >= 0 && fraction <= 1)) {
-        throw new IllegalArgumentException("outage-capacity: must be in [0, 1]: " + fraction);
-      }
-      this.outageCapacity = fraction;
+      this.outageStart = OverloadSystem.seconds(start, "outage-start");
+      this.outageLength = OverloadSystem.seconds(length, "outage-length");
+      this.outageCapacity = OverloadSystem.outageCapacity(fraction);
       return this;
     }
 
@@ -330,10 +329,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if not in {@code [1, 1_000_000]}
      */
     public Builder horizon(int seconds) {
-      if (seconds < 1 || seconds > 1_000_000) {
-        throw new IllegalArgumentException("horizon: must be in [1, 1000000] seconds: " + seconds);
-      }
-      this.horizon = seconds;
+      this.horizon = OverloadSystem.horizon(seconds);
       return this;
     }
 
@@ -350,11 +346,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if the name is neither
      */
     public Builder server(String server) {
-      Objects.requireNonNull(server, "server");
-      if (!QUEUEING.equals(server) && !THROTTLING.equals(server)) {
-        throw new IllegalArgumentException("server: must be queueing or throttling: '" + server + "'");
-      }
-      this.server = server;
+      this.server = OverloadSystem.Server.parse(server).id();
       return this;
     }
 
@@ -406,7 +398,7 @@ public final class OverloadConfig extends StudyConfig {
      * @throws IllegalArgumentException if not in {@code (0, 1e7]}
      */
     public Builder throttleRate(double rate) {
-      this.throttleRate = positive(rate, 1e7, "throttle-rate");
+      this.throttleRate = OverloadSystem.throttleRate(rate);
       return this;
     }
 
@@ -459,21 +451,6 @@ public final class OverloadConfig extends StudyConfig {
      */
     public OverloadConfig build() {
       return new OverloadConfig(this);
-    }
-
-    private static double positive(double value, double max, String name) {
-      if (!(value > 0 && value <= max)) {
-        throw new IllegalArgumentException(name + ": must be in (0, " + format(max) + "]: "
-            + value);
-      }
-      return value;
-    }
-
-    private static double nonNegative(double value, String name) {
-      if (!(value >= 0 && value <= 1e6)) {
-        throw new IllegalArgumentException(name + ": must be in [0, 1000000] seconds: " + value);
-      }
-      return value;
     }
   }
 }

@@ -37,7 +37,7 @@ import java.util.random.RandomGenerator;
  * finds no token is rejected at once as "throttled" and costs the server nothing. The clients classify it as
  * throttling: a budget is asked with {@link CostClass#THROTTLING} and a rate limiter is told
  * {@code onResponse(true)}. Every other failure is {@link CostClass#TRANSIENT} and not throttled.
- * With a {@link #withRetryAfter hint} every throttled reply carries it, and the client waits what the core's HTTP
+ * With a {@link OverloadSystem#retryAfter() hint} every throttled reply carries it, and the client waits what the core's HTTP
  * rules make of it ({@link RetryAfterHint#waitNanos}) instead of its strategy's delay.
  *
  * <p><b>Clients.</b> An attempt fails when its client has waited {@code timeout} time units for it, or at once if
@@ -75,7 +75,7 @@ import java.util.random.RandomGenerator;
  * <p>Not thread-safe: one instance per thread. A run depends only on its arguments and the random generators.
  *
  * <pre>{@code
- * OverloadModel model = new OverloadModel(800, 1000, 2000, 1, 60, 10, 0, 300, false, 1e9);
+ * OverloadModel model = new OverloadModel(OverloadSystem.DEFAULTS);
  * OverloadOutcome outcome = new OverloadOutcome();
  * model.run(backoff, 4, ticker -> RetryBudget.tokenBucket(100, 0.1),
  *     new SplittableRandom(1), new SplittableRandom(2), new SplittableRandom(3), outcome);
@@ -158,7 +158,8 @@ public final class OverloadModel {
   /** Each answer's network time; null for none ({@link NetworkLatency#ZERO}). */
   private final NetworkLatency latency;
   /** The hint a throttled reply carries; null for none ({@link RetryAfterHint#NONE}). */
-  private RetryAfterHint retryAfter;
+  private final RetryAfterHint retryAfter;
+  private final OverloadSystem system;
 
   private final EventEngine engine = new EventEngine(1024);
   private final Ticker ticker;
@@ -209,104 +210,47 @@ public final class OverloadModel {
   private double lastTime;
 
   /**
-   * Creates a model with the given system; every run uses it.
+   * Creates a model of {@code system}; every run uses it (1 time unit = 1 s: a core delay of {@code d} ns lasts
+   * {@code d / 1e9} units). The system's compact constructor has checked every limit.
    *
-   * @param rate λ, requests arriving per time unit
-   * @param capacity μ, work the server does per time unit (an attempt needs {@code Exp(1)})
-   * @param queue the most attempts that can wait (not counting the one in service)
-   * @param timeout how long a client waits for an attempt, in time units
-   * @param outageStart when the capacity drops
-   * @param outageLength how long it stays down (0: no outage)
-   * @param outageFraction the capacity during the outage, as a fraction of μ, in {@code [0, 1]}
-   * @param horizon the run's length in time units; one bucket per time unit
-   * @param dropExpired whether the server discards queued attempts whose client has given up
-   * @param nanosPerUnit core nanoseconds per time unit
-   * @throws IllegalArgumentException if a value is out of range
+   * @param system what is simulated: rates, queue, timeout, outage, horizon, server, network time, hint
+   * @throws NullPointerException if {@code system} is null
    */
-  public OverloadModel(double rate, double capacity, int queue, double timeout, double outageStart,
-      double outageLength, double outageFraction, double horizon, boolean dropExpired, double nanosPerUnit) {
-    this(rate, capacity, queue, timeout, outageStart, outageLength, outageFraction, horizon, dropExpired,
-        nanosPerUnit, 0);
-  }
-
-  /**
-   * Creates a model with the given system, with a throttling server if {@code throttleRate > 0}.
-   *
-   * @param throttleRate attempts the server admits per time unit at full capacity (the rest are throttled at
-   *     once); 0 for the queueing server, which admits everything its queue can hold
-   * @throws IllegalArgumentException if a value is out of range
-   * @see #OverloadModel(double, double, int, double, double, double, double, double, boolean, double)
-   */
-  public OverloadModel(double rate, double capacity, int queue, double timeout, double outageStart,
-      double outageLength, double outageFraction, double horizon, boolean dropExpired, double nanosPerUnit,
-      double throttleRate) {
-    this(rate, capacity, queue, timeout, outageStart, outageLength, outageFraction, horizon, dropExpired,
-        nanosPerUnit, throttleRate, NetworkLatency.ZERO);
-  }
-
-  /**
-   * Creates a model with the given system and network time per answer, in time units (see the class
-   * description); {@link NetworkLatency#ZERO} is none.
-   *
-   * @param latency each answer's network time, drawn per answer in time units
-   * @throws IllegalArgumentException if a value is out of range
-   * @see #OverloadModel(double, double, int, double, double, double, double, double, boolean, double, double)
-   */
-  public OverloadModel(double rate, double capacity, int queue, double timeout, double outageStart,
-      double outageLength, double outageFraction, double horizon, boolean dropExpired, double nanosPerUnit,
-      double throttleRate, NetworkLatency latency) {
-    java.util.Objects.requireNonNull(latency, "latency");
-    this.latency = latency.isZero() ? null : latency;
-    check(throttleRate >= 0 && throttleRate < Double.POSITIVE_INFINITY,
-        "throttleRate must be >= 0 and finite: " + throttleRate);
-    check(rate > 0 && rate < Double.POSITIVE_INFINITY, "rate must be positive and finite: " + rate);
-    check(capacity > 0 && capacity < Double.POSITIVE_INFINITY, "capacity must be positive and finite: " + capacity);
-    check(queue >= 0, "queue must be >= 0: " + queue);
-    check(timeout > 0 && timeout < Double.POSITIVE_INFINITY, "timeout must be positive and finite: " + timeout);
-    check(outageStart >= 0 && outageLength >= 0 && outageStart + outageLength <= horizon,
-        "outage must lie in [0, horizon]: " + outageStart + " + " + outageLength + " > " + horizon);
-    check(outageFraction >= 0 && outageFraction <= 1, "outageFraction must be in [0, 1]: " + outageFraction);
-    check(horizon >= 1 && horizon <= Integer.MAX_VALUE / 2, "horizon must be in [1, 2^30]: " + horizon);
-    this.rate = rate;
-    this.capacity = capacity;
-    this.queueLimit = queue;
-    this.timeout = timeout;
-    this.outageStart = outageStart;
-    this.outageEnd = outageStart + outageLength;
-    this.outageFraction = outageFraction;
-    this.horizon = horizon;
-    this.buckets = (int) Math.ceil(horizon);
-    this.dropExpired = dropExpired;
+  public OverloadModel(OverloadSystem system) {
+    java.util.Objects.requireNonNull(system, "system");
+    double nanosPerUnit = OverloadConfig.NANOS_PER_UNIT;
+    this.system = system;
+    this.latency = system.networkLatency().isZero() ? null : system.networkLatency();
+    this.retryAfter = system.retryAfter().isNone() ? null : system.retryAfter();
+    this.rate = system.rate();
+    this.capacity = system.capacity();
+    this.queueLimit = system.queue();
+    this.timeout = system.timeout();
+    this.outageStart = system.outageStart();
+    this.outageEnd = system.outageEnd();
+    this.outageFraction = system.outageCapacity();
+    this.horizon = system.horizon();
+    this.buckets = system.horizon();
+    this.dropExpired = system.dropExpired();
     this.unitsPerNano = Models.unitsPerNano(nanosPerUnit);
     this.nanosPerUnit = nanosPerUnit;
     // A client waits for a token at most its timeout: a token due later is refused (-1) and not taken.
     double maxWait = Math.floor(timeout * nanosPerUnit) + 1;
     this.limiterMaxWait = maxWait >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) maxWait;
-    this.throttleRate = throttleRate;
+    this.throttleRate = system.throttling() ? system.throttleRate() : 0;
     this.throttleBurst = Math.max(1, throttleRate * THROTTLE_BURST);
     this.ticker = () -> (long) (engine.now() * this.nanosPerUnit);
-  }
-
-  /**
-   * Makes every throttled reply carry {@code hint}, which the clients follow by the core's HTTP rules
-   * ({@link RetryAfterHint#waitNanos}) instead of their strategy's delay; {@link RetryAfterHint#NONE} (the default)
-   * for none, which draws no number: runs are exactly those of a model without hints. A hint the clients will not
-   * wait for ({@link RetryAfterHint#TOO_LONG}) ends the request, lost. Only a throttling server sends hints.
-   *
-   * @param hint the hint
-   * @return this model
-   * @throws NullPointerException if {@code hint} is null
-   */
-  public OverloadModel withRetryAfter(RetryAfterHint hint) {
-    java.util.Objects.requireNonNull(hint, "hint");
-    this.retryAfter = hint.isNone() ? null : hint;
-    return this;
   }
 
   private static void check(boolean ok, String message) {
     if (!ok) {
       throw new IllegalArgumentException(message);
     }
+  }
+
+  /** The system this model simulates. */
+  public OverloadSystem system() {
+    return system;
   }
 
   /**

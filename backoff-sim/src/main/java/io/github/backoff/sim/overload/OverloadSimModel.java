@@ -81,19 +81,33 @@ public final class OverloadSimModel implements Model {
    * @throws IllegalArgumentException naming the option, if a value is invalid
    */
   public OverloadConfig config(Settings s, StrategyLookup strategies) {
-    OverloadConfig defaults = OverloadConfig.defaults();
-    OverloadConfig.Builder b = OverloadConfig.builder().dropExpired(s.flag("drop-expired")).common(s, strategies);
+    return config(s, strategies, OverloadSystem.DEFAULTS);
+  }
+
+  /**
+   * The configuration the options describe, on {@code base} instead of {@link OverloadSystem#DEFAULTS}: each
+   * option given overrides that setting of {@code base} (an advisor scenario's {@code Scenario.system()}, for the
+   * testbed).
+   *
+   * @throws IllegalArgumentException naming the option, if a value is invalid
+   */
+  public OverloadConfig config(Settings s, StrategyLookup strategies, OverloadSystem base) {
+    // The one place where the command line's spellings become the model's system.
+    OverloadConfig.Builder b = OverloadConfig.builder().system(base).common(s, strategies);
+    if (s.flag("drop-expired")) {
+      b.dropExpired(true);
+    }
     s.number("rate").ifPresent(b::rate);
     s.number("capacity").ifPresent(b::capacity);
     s.integer("queue").ifPresent(b::queue);
     s.number("timeout").ifPresent(b::timeout);
     if (s.has("outage-start") || s.has("outage-length") || s.has("outage-capacity")) {
-      b.outage(s.number("outage-start").orElse(defaults.outageStart()),
-          s.number("outage-length").orElse(defaults.outageLength()),
-          s.number("outage-capacity").orElse(defaults.outageCapacity()));
+      b.outage(s.number("outage-start").orElse(base.outageStart()),
+          s.number("outage-length").orElse(base.outageLength()),
+          s.number("outage-capacity").orElse(base.outageCapacity()));
     }
     s.number("horizon").ifPresent(horizon -> {
-      if (horizon != Math.rint(horizon) || horizon < 1 || horizon > 1_000_000) {
+      if (horizon != Math.rint(horizon) || horizon < 1 || horizon > OverloadSystem.MAX_HORIZON) {
         throw new IllegalArgumentException("horizon: must be whole seconds in [1, 1000000]: " + horizon);
       }
       b.horizon(horizon.intValue());

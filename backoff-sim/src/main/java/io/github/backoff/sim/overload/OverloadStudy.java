@@ -96,10 +96,7 @@ final class OverloadStudy extends ConfiguredStudy {
 
   @Override
   public Trial newTrial() {
-    OverloadModel model = new OverloadModel(config.rate(), config.capacity(), config.queue(), config.timeout(),
-        config.outageStart(), config.outageLength(), config.outageCapacity(), config.horizon(),
-        config.dropExpired(), OverloadConfig.NANOS_PER_UNIT, config.throttleRate(), config.networkLatency())
-        .withRetryAfter(config.retryAfter());
+    OverloadModel model = new OverloadModel(config.system());
     boolean network = !config.networkLatency().isZero();
     OverloadOutcome o = new OverloadOutcome();
     int totals = TOTALS.size();
@@ -335,7 +332,7 @@ final class OverloadStudy extends ConfiguredStudy {
   /** One (policy, strategy): offered load, goodput, retries and the queue (right axis) over time. */
   private static Chart panel(OverloadPoint p, OverloadConfig c, boolean several) {
     String recovery = noOutage(c) ? "no outage"
-        : p.recoveredRuns() == 0 ? "did not recover"
+        : p.recoveredRuns() == 0 ? "never recovered"
         : "recovered " + p.recoveredRuns() + "/" + p.runs().size() + " runs, median "
             + Numbers.grouped(p.recovery().p50(), 0) + " s";
     Chart.Builder chart = chart(PANEL_WIDTH, PANEL_HEIGHT, label(p, several, " / ") + ": " + p.policy().description()
@@ -423,7 +420,7 @@ final class OverloadStudy extends ConfiguredStudy {
           Integer.toString(p.maxQueue()),
           noOutage ? NOT_APPLICABLE : p.recoveredRuns() + "/" + p.runs().size(),
           noOutage ? NOT_APPLICABLE
-              : p.recoveredRuns() == 0 ? "did not recover" : Numbers.grouped(p.recovery().p50(), 0));
+              : p.recoveredRuns() == 0 ? "never" : Numbers.grouped(p.recovery().p50(), 0));
     }
     Table.Builder runs = Table.builder("policy", "strategy", "run", "requests", "attempts", "amplification",
         "successes", "timeouts", "rejected", "lost", "budget denied", "wasted", "max queue", "recovery (s)");
@@ -434,7 +431,7 @@ final class OverloadStudy extends ConfiguredStudy {
             Numbers.grouped(r.successes(), 0), Numbers.grouped(r.timeouts(), 0), Numbers.grouped(r.rejected(), 0),
             Numbers.grouped(r.lost(), 0), Numbers.grouped(r.budgetDenied(), 0), Numbers.grouped(r.wasted(), 0),
             Integer.toString(r.maxQueue()), noOutage ? NOT_APPLICABLE
-                : r.recovered() ? Numbers.grouped(r.recovery(), 0) : "did not recover");
+                : r.recovered() ? Numbers.grouped(r.recovery(), 0) : "never");
       }
     }
     return Page.builder("overload", 1300)

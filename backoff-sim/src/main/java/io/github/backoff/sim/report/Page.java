@@ -35,11 +35,14 @@ public final class Page {
 
   private final String model;
   private final int maxWidth;
+  /** The heading, plain text; null for {@code Backoff simulation: model MODEL}. */
+  private final String title;
   private final List<Part> parts;
 
   private Page(Builder b) {
     this.model = b.model;
     this.maxWidth = b.maxWidth;
+    this.title = b.title;
     this.parts = List.copyOf(b.parts);
   }
 
@@ -56,6 +59,11 @@ public final class Page {
     return maxWidth;
   }
 
+  /** The page's heading, plain text, or null for the models' {@code Backoff simulation: model MODEL}. */
+  String title() {
+    return title;
+  }
+
   List<Part> parts() {
     return parts;
   }
@@ -65,6 +73,7 @@ public final class Page {
     private final String model;
     private final int maxWidth;
     private final List<Part> parts = new ArrayList<>();
+    private String title;
 
     private Builder(String model, int maxWidth) {
       this.model = Objects.requireNonNull(model, "model");
@@ -119,6 +128,12 @@ public final class Page {
     }
 
     /** The page. */
+    /** A heading of its own (plain text) instead of {@code Backoff simulation: model MODEL}, for a page that is no model's. */
+    public Builder title(String title) {
+      this.title = java.util.Objects.requireNonNull(title, "title");
+      return this;
+    }
+
     public Page build() {
       return new Page(this);
     }

@@ -129,7 +129,11 @@ public final class ReportWriter implements Reporter {
   static String render(Page page, Report report, Map<String, byte[]> pngs) {
     StringBuilder h = new StringBuilder(64 * 1024 + pngs.values().stream().mapToInt(p -> 4 * p.length / 3).sum());
     Html.head(h, page.model(), page.maxWidth());
-    h.append("<h1>Backoff simulation: model <code>").append(Numbers.html(page.model())).append("</code></h1>\n");
+    if (page.title() != null) {
+      h.append("<h1>").append(Numbers.html(page.title())).append("</h1>\n");
+    } else {
+      h.append("<h1>Backoff simulation: model <code>").append(Numbers.html(page.model())).append("</code></h1>\n");
+    }
     for (Page.Part part : page.parts()) {
       if (part instanceof Page.Markup m) {
         h.append(m.html());

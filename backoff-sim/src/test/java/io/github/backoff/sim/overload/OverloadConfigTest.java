@@ -81,7 +81,7 @@ class OverloadConfigTest {
         + "Infinity");
     assertBad(b -> b.outage(1, 1, 1.5), "outage-capacity: must be in [0, 1]: 1.5");
     assertBad(b -> b.horizon(0), "horizon: must be in [1, 1000000] seconds: 0");
-    assertBad(b -> b.outage(170, 20, 0).build(), "outage: must end by the horizon: 170 + 20 > 180");
+    assertBad(b -> b.outage(170, 20, 0).build(), "outage-length: the outage must end by the horizon: 170 + 20 > 180");
     assertBad(b -> b.rate(1e7).horizon(1000).build(), "rate: rate x horizon must be <= 1e9 requests: 10000000 x "
         + "1000");
     assertBad(b -> b.policies(""), "policies: bad policy name '' (must be non-blank)");

@@ -19,7 +19,7 @@ class OverloadModelTest {
 
   /** The storm: 80 % load, a queue of 2 s of work, a 1 s timeout, 10 s down from 20 s. */
   private static OverloadModel storm() {
-    return new OverloadModel(400, 500, 1000, 1, 20, 10, 0, 90, false, 1e9);
+    return new OverloadModel(Systems.system(400, 500, 1000, 1, 20, 10, 0, 90, false));
   }
 
   private static OverloadOutcome run(OverloadModel model, int maxAttempts, Function<Ticker, RetryBudget> budget,
@@ -32,7 +32,7 @@ class OverloadModelTest {
 
   @Test
   void run_noOutageLowLoad_goodputIsTheRateAndNothingIsRetried() {
-    OverloadModel model = new OverloadModel(300, 1000, 100, 1, 0, 0, 0, 60, false, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(300, 1000, 100, 1, 0, 0, 0, 60, false));
     OverloadOutcome o = run(model, 4, null, 1);
 
     double goodput = 0;
@@ -49,7 +49,7 @@ class OverloadModelTest {
 
   @Test
   void run_overloaded_queueNeverExceedsItsBound() {
-    OverloadModel model = new OverloadModel(2000, 1000, 50, 1, 0, 0, 0, 20, false, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(2000, 1000, 50, 1, 0, 0, 0, 20, false));
     OverloadOutcome o = run(model, 4, null, 2);
 
     assertThat(o.maxQueue()).isEqualTo(50);
@@ -71,7 +71,7 @@ class OverloadModelTest {
 
   @Test
   void run_partialOutage_goodputAtMostTheReducedCapacity() {
-    OverloadModel model = new OverloadModel(400, 500, 1000, 1, 20, 10, 0.4, 60, false, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(400, 500, 1000, 1, 20, 10, 0.4, 60, false));
     OverloadOutcome o = run(model, 1, null, 4);
 
     double served = 0;
@@ -135,7 +135,7 @@ class OverloadModelTest {
 
   @Test
   void run_budgetTicker_readsTheVirtualClockInNanoseconds() {
-    OverloadModel model = new OverloadModel(100, 1000, 10, 1, 0, 0, 0, 5, false, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(100, 1000, 10, 1, 0, 0, 0, 5, false));
     AtomicLong last = new AtomicLong(-1);
     Function<Ticker, RetryBudget> spy = ticker -> new RetryBudget() {
       @Override
@@ -161,7 +161,7 @@ class OverloadModelTest {
 
   @Test
   void run_dropExpired_serverSkipsAbandonedWorkAndRecovers() {
-    OverloadModel model = new OverloadModel(400, 500, 1000, 1, 20, 10, 0, 90, true, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(400, 500, 1000, 1, 20, 10, 0, 90, true));
     OverloadOutcome o = run(model, 4, null, 11);
 
     assertThat(o.recovered()).isTrue();
@@ -199,12 +199,12 @@ class OverloadModelTest {
 
   @Test
   void constructor_badValues_throw() {
-    assertThatThrownBy(() -> new OverloadModel(0, 1, 1, 1, 0, 0, 0, 10, false, 1e9))
+    assertThatThrownBy(() -> new OverloadModel(Systems.system(0, 1, 1, 1, 0, 0, 0, 10, false)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("rate");
-    assertThatThrownBy(() -> new OverloadModel(1, 1, 1, 1, 5, 10, 0, 10, false, 1e9))
+    assertThatThrownBy(() -> new OverloadModel(Systems.system(1, 1, 1, 1, 5, 10, 0, 10, false)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("outage");
-    assertThatThrownBy(() -> new OverloadModel(1, 1, 1, 1, 0, 0, 2, 10, false, 1e9))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("outageFraction");
+    assertThatThrownBy(() -> new OverloadModel(Systems.system(1, 1, 1, 1, 0, 0, 2, 10, false)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("outage-capacity");
     assertThatThrownBy(() -> run(storm(), 0, null, 1))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("maxAttempts must be >= 1: 0");
   }

@@ -21,7 +21,7 @@ class OverloadNetworkLatencyTest {
   };
 
   private static OverloadModel model(NetworkLatency latency, double timeout, double throttleRate) {
-    return new OverloadModel(100, 200, 100, timeout, 0, 0, 0, 30, false, 1e9, throttleRate, latency);
+    return new OverloadModel(Systems.system(100, 200, 100, timeout, 0, 0, 0, 30, false, throttleRate, latency));
   }
 
   private static OverloadOutcome run(OverloadModel model, int maxAttempts, RandomGenerator network) {
@@ -35,7 +35,7 @@ class OverloadNetworkLatencyTest {
   void run_zeroLatency_drawsNoNetworkTimeAndEqualsTheModelWithout() {
     OverloadOutcome zero = run(model(NetworkLatency.ZERO, 1, 0), 4, NO_DRAWS);
     OverloadOutcome without = new OverloadOutcome();
-    new OverloadModel(100, 200, 100, 1, 0, 0, 0, 30, false, 1e9).run(FULL_JITTER, 4,
+    new OverloadModel(Systems.system(100, 200, 100, 1, 0, 0, 0, 30, false)).run(FULL_JITTER, 4,
         t -> RetryBudget.tokenBucket(100, 0.1), null, new SplittableRandom(1), new SplittableRandom(2),
         new SplittableRandom(3), without);
     assertThat(zero.successes()).isEqualTo(without.successes());

@@ -16,7 +16,11 @@ class OverloadRetryAfterTest {
 
   /** λ 100/s against a server that admits 20/s: most first attempts are throttled. */
   private static OverloadModel model() {
-    return new OverloadModel(100, 1000, 100, 1, 0, 0, 0, 30, false, 1e9, 20);
+    return new OverloadModel(Systems.system(100, 1000, 100, 1, 0, 0, 0, 30, false, 20));
+  }
+
+  private static OverloadModel model(RetryAfterHint hint) {
+    return new OverloadModel(Systems.system(100, 1000, 100, 1, 0, 0, 0, 30, false, 20).withThrottling(20, hint));
   }
 
   /** Counts the draws made from a seeded generator. */
@@ -49,11 +53,11 @@ class OverloadRetryAfterTest {
   }
 
   @Test
-  void withRetryAfter_none_drawsNothingMoreAndChangesNothing() {
+  void retryAfter_none_drawsNothingMoreAndChangesNothing() {
     Counting plain = new Counting();
     OverloadOutcome without = run(model(), plain);
     Counting none = new Counting();
-    OverloadOutcome with = run(model().withRetryAfter(RetryAfterHint.NONE), none);
+    OverloadOutcome with = run(model(RetryAfterHint.NONE), none);
     assertThat(none.draws).isEqualTo(plain.draws);
     assertThat(with.events()).isEqualTo(without.events());
     assertThat(with.attempts()).isEqualTo(without.attempts());
@@ -62,10 +66,10 @@ class OverloadRetryAfterTest {
   }
 
   @Test
-  void withRetryAfter_threeSeconds_noThrottledClientRetriesBeforeTheHint() {
+  void retryAfter_threeSeconds_noThrottledClientRetriesBeforeTheHint() {
     OverloadOutcome without = run(model(), new SplittableRandom(3));
     assertThat(retriesIn(without, 0)).isPositive(); // full jitter from 50 ms: retries in the first second
-    OverloadOutcome o = run(model().withRetryAfter(RetryAfterHint.parse("3s")), new SplittableRandom(3));
+    OverloadOutcome o = run(model(RetryAfterHint.parse("3s")), new SplittableRandom(3));
     assertThat(o.throttled()).isPositive();
     for (int s = 0; s < 3; s++) {
       assertThat(retriesIn(o, s)).as("retries in second %d", s).isZero();
@@ -76,16 +80,16 @@ class OverloadRetryAfterTest {
   }
 
   @Test
-  void withRetryAfter_overTheMaximum_everyThrottledRequestGivesUpWithoutRetrying() {
-    OverloadOutcome o = run(model().withRetryAfter(RetryAfterHint.parse("120s")), new SplittableRandom(3));
+  void retryAfter_overTheMaximum_everyThrottledRequestGivesUpWithoutRetrying() {
+    OverloadOutcome o = run(model(RetryAfterHint.parse("120s")), new SplittableRandom(3));
     assertThat(o.retries()).isZero();
     assertThat(o.hintTooLong()).isEqualTo(o.throttled()).isPositive();
     assertThat(o.lost()).isEqualTo(o.hintTooLong());
   }
 
   @Test
-  void withRetryAfter_millisHintOverFiveSecondsAbove_isCappedAtTheDelayPlusFiveSeconds() {
-    OverloadOutcome o = run(model().withRetryAfter(RetryAfterHint.parse("millis:30s")), new SplittableRandom(3));
+  void retryAfter_millisHintOverFiveSecondsAbove_isCappedAtTheDelayPlusFiveSeconds() {
+    OverloadOutcome o = run(model(RetryAfterHint.parse("millis:30s")), new SplittableRandom(3));
     // Waits are the strategy's delay (<= 2 s) + 5 s: in [5 s, 7 s] after the failure, never the 30 s asked.
     for (int s = 0; s < 5; s++) {
       assertThat(retriesIn(o, s)).as("retries in second %d", s).isZero();

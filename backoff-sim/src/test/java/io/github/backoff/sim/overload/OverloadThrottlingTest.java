@@ -35,7 +35,7 @@ class OverloadThrottlingTest {
 
   /** λ 2000/s at a fast server (μ 5000/s) that admits 500/s: three quarters must be throttled. */
   private static OverloadModel fastThrottled() {
-    return new OverloadModel(2000, 5000, 2000, 1, 0, 0, 0, 20, false, 1e9, 500);
+    return new OverloadModel(Systems.system(2000, 5000, 2000, 1, 0, 0, 0, 20, false, 500));
   }
 
   @Test
@@ -56,7 +56,7 @@ class OverloadThrottlingTest {
 
   @Test
   void run_throttlingServerDuringOutage_admitsTheReducedRate() {
-    OverloadModel model = new OverloadModel(2000, 5000, 2000, 1, 10, 10, 0.2, 30, false, 1e9, 500);
+    OverloadModel model = new OverloadModel(Systems.system(2000, 5000, 2000, 1, 10, 10, 0.2, 30, false, 500));
     OverloadOutcome o = run(model, 1, null, null, 2);
 
     double served = 0;
@@ -68,7 +68,7 @@ class OverloadThrottlingTest {
 
   @Test
   void run_queueingServer_neverThrottles() {
-    OverloadModel model = new OverloadModel(2000, 1000, 50, 1, 0, 0, 0, 10, false, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(2000, 1000, 50, 1, 0, 0, 0, 10, false));
     OverloadOutcome o = run(model, 4, null, null, 3);
 
     assertThat(o.throttled()).isZero();
@@ -106,7 +106,7 @@ class OverloadThrottlingTest {
   @Test
   void run_outageOnThrottlingServer_nonReservingRecoversWhereReservingDoesNot() {
     // The documented scenario, shortened: λ 800/s, admits 900/s, halved from 30 to 40 s, 80 s in all.
-    OverloadModel model = new OverloadModel(800, 1000, 2000, 1, 30, 10, 0.5, 80, false, 1e9, 900);
+    OverloadModel model = new OverloadModel(Systems.system(800, 1000, 2000, 1, 30, 10, 0.5, 80, false, 900));
     OverloadOutcome reserving = run(model, 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::create, 8);
     OverloadOutcome nonReserving = run(model, 4, t -> RetryBudget.retryQuota2026(), AdaptiveRateLimiter::nonReserving,
         8);
@@ -146,7 +146,7 @@ class OverloadThrottlingTest {
 
   @Test
   void run_latency_measuredForSuccesses() {
-    OverloadModel model = new OverloadModel(300, 1000, 100, 1, 0, 0, 0, 30, false, 1e9);
+    OverloadModel model = new OverloadModel(Systems.system(300, 1000, 100, 1, 0, 0, 0, 30, false));
     OverloadOutcome o = run(model, 4, null, null, 7);
 
     // M/M/1 at 30 % load: mean time in system 1 / (μ - λ) = 1.4 ms
