@@ -211,6 +211,12 @@ final class AdviceReport {
         answer.append("<br>").append(Numbers.html(m)).append(": ")
             .append(Numbers.html(withInterval(advice, m, r.figure(m))));
       }
+      List<String> why = why(advice);
+      if (!why.isEmpty()) {
+        answer.append("</p>\n<h3>Why this one</h3>\n<ul>\n");
+        why.forEach(w -> answer.append("<li>").append(Numbers.html(w)).append("</li>\n"));
+        answer.append("</ul>\n<p>");
+      }
       answer.append("</p>\n<h3>Java</h3>\n<pre>").append(Numbers.html(c.javaCode())).append("</pre>\n")
           .append("<h3>Spring Boot (application.properties)</h3>\n<pre>")
           .append(Numbers.html(c.springProperties(POLICY_NAME))).append("</pre>\n")
@@ -274,6 +280,7 @@ final class AdviceReport {
       sb.append("recommended: ").append(c.label())
           .append(advice.recommendation().get().confident() ? "" : " (it meets the constraints by its means only: "
               + "no candidate meets them with its whole interval)")
+          .append(why(advice).stream().map(w -> "\n  why: " + w).reduce("", String::concat))
           .append("\n\nJava:\n").append(indent(c.javaCode()))
           .append("\nSpring Boot (application.properties):\n").append(indent(c.springProperties(POLICY_NAME)))
           .append("\nbackoff exec:\n  backoff exec ").append(c.execFlags()).append(" -- COMMAND\n");
@@ -286,6 +293,62 @@ final class AdviceReport {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * Why the recommendation, in a few plain sentences: what it gains over the best-ranked preset or default and what
+   * it gives up, the candidates it ties with exactly, and what a completion percentile counts. Empty without a
+   * recommendation.
+   */
+  static List<String> why(Advice advice) {
+    List<String> lines = new ArrayList<>();
+    if (advice.recommendation().isEmpty()) {
+      return lines;
+    }
+    Advice.Entry r = advice.recommendation().get();
+    String goal = advice.objective().metric();
+    List<String> compared = new ArrayList<>(List.of(goal));
+    for (String m : List.of("lost", "requests")) {
+      if (!compared.contains(m) && advice.metrics().index(m) >= 0) {
+        compared.add(m);
+      }
+    }
+    advice.ranked().stream().filter(e -> e.reference() && e != r && !e.candidate().equals(r.candidate()))
+        .findFirst().ifPresent(p -> {
+          StringBuilder sb = new StringBuilder("against the best-ranked preset or default, ")
+              .append(p.candidate().label()).append(" (#").append(p.rank()).append(p.feasible() ? "" : ", misses "
+                  + "a constraint").append("): ");
+          for (int i = 0; i < compared.size(); i++) {
+            String m = compared.get(i);
+            sb.append(i == 0 ? "" : ", ").append(m).append(' ').append(show(advice, m, r.figure(m).mean()))
+                .append(" against ").append(show(advice, m, p.figure(m).mean()));
+          }
+          lines.add(sb.toString());
+        });
+    List<String> ties = new ArrayList<>();
+    for (Advice.Entry e : advice.ranked()) {
+      if (e != r && sameFigures(advice, e, r)) {
+        ties.add(e.candidate().label());
+      }
+    }
+    if (!ties.isEmpty()) {
+      lines.add("it ties exactly with " + String.join("; ", ties) + " (the same figures on every metric: "
+          + "with this scenario they make the same decisions); the first in the ranking's order is recommended");
+    }
+    if (!advice.metrics().burst() && goal.startsWith("completion")) {
+      lines.add(goal + " counts the requests that succeeded only: a policy that gives up early looks fast, so "
+          + "read it beside lost (" + show(advice, "lost", r.figure("lost").mean()) + " here)");
+    }
+    return lines;
+  }
+
+  private static boolean sameFigures(Advice advice, Advice.Entry a, Advice.Entry b) {
+    for (Metrics.Metric m : advice.metrics().list()) {
+      if (Double.compare(a.figure(m.name()).mean(), b.figure(m.name()).mean()) != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether a feasible entry's interval crosses the limit of some constraint: met by the mean only. */

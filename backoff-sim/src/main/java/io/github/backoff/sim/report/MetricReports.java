@@ -1,7 +1,6 @@
 package io.github.backoff.sim.report;
 
 import io.github.backoff.sim.Stats;
-import io.github.backoff.sim.internal.Html;
 import io.github.backoff.sim.spi.Metric;
 import io.github.backoff.sim.spi.Point;
 import io.github.backoff.sim.spi.Reporter;

@@ -1,6 +1,5 @@
 package io.github.backoff.sim.report;
 
-import io.github.backoff.sim.internal.Html;
 import io.github.backoff.sim.spi.Reporter;
 import io.github.backoff.sim.spi.Results;
 import java.io.IOException;

@@ -47,6 +47,16 @@ class AdvisorTest {
   }
 
   @Test
+  void summary_completionObjective_explainsWhatThePercentileCountsAndComparesWithAPreset() {
+    Scenario scenario = shipped("throttling").with(SMALL);
+    Advice advice = Advisor.builder().threads(2).build().advise(scenario, scenario.objective());
+    List<String> why = AdviceReport.why(advice);
+    assertThat(why).anyMatch(w -> w.startsWith("against the best-ranked preset or default, "))
+        .anyMatch(w -> w.startsWith("completion_p99 counts the requests that succeeded only"));
+    assertThat(advice.report().summary()).contains("\n  why: completion_p99 counts the requests that succeeded");
+  }
+
+  @Test
   void advise_sameSeed_sameAdviceWhateverTheThreads() {
     Scenario scenario = Scenario.parse("clients.arrival=burst\nclients.count=40\nsearch.candidates=30\n"
         + "search.final_reps=3\nsearch.presets=google-drive,aws-sdk-standard");

@@ -1,6 +1,4 @@
-package io.github.backoff.sim.internal;
-
-import io.github.backoff.sim.report.Numbers;
+package io.github.backoff.sim.report;
 
 /**
  * Pieces of the models' HTML reports that each report wrote out again: the page head with its style sheet, a
@@ -14,14 +12,14 @@ import io.github.backoff.sim.report.Numbers;
  * Html.row(h, "queue", "100 requests");
  * }</pre>
  */
-public final class Html {
+final class Html {
   private Html() {}
 
   /**
    * Appends the document's start up to and including {@code <body>}: the title {@code Backoff simulation: model}
    * and a style sheet for a page at most {@code maxWidth} pixels wide, with right-aligned {@code td.n} cells.
    */
-  public static void head(StringBuilder h, String model, int maxWidth) {
+  static void head(StringBuilder h, String model, int maxWidth) {
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>Backoff simulation: ").append(Numbers.html(model)).append("</title>\n")
         .append("<style>\n")
@@ -35,13 +33,13 @@ public final class Html {
   }
 
   /** Appends a table row of a heading cell and a value cell. */
-  public static void row(StringBuilder h, String name, String value) {
+  static void row(StringBuilder h, String name, String value) {
     h.append("<tr><th>").append(Numbers.html(name)).append("</th><td>").append(Numbers.html(value))
         .append("</td></tr>\n");
   }
 
   /** Appends a right-aligned numeric cell. */
-  public static void num(StringBuilder h, String text) {
+  static void num(StringBuilder h, String text) {
     h.append("<td class=\"n\">").append(Numbers.html(text)).append("</td>");
   }
 }
