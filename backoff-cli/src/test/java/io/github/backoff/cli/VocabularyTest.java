@@ -201,8 +201,9 @@ class VocabularyTest {
 
   @Test
   void closest_farFromEveryName_isNone() {
-    assertThat(Errors.closest("bogus", List.of("schedule", "simulate", "exec", "completion", "help"))).isNull();
-    assertThat(Errors.distance("exce", "exec")).isEqualTo(1);
+    assertThat(io.github.backoff.NameSuggester.closest("bogus",
+        List.of("schedule", "simulate", "exec", "completion", "help"))).isNull();
+    assertThat(io.github.backoff.NameSuggester.closest("exce", List.of("schedule", "exec"))).isEqualTo("exec");
   }
 
   private static CommandSpec spec(String command) {
