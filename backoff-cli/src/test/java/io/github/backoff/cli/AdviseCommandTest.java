@@ -33,7 +33,7 @@ class AdviseCommandTest {
     Files.writeString(burst, "clients.arrival=burst\nclients.count=30\nsearch.candidates=16\nsearch.final_reps=3\n"
         + "search.presets=google-drive,aws-sdk-standard\nconstraints=completion<=20s\n");
     steady = dir.resolve("steady.properties");
-    Files.writeString(steady, "clients.arrival=steady\nclients.rate=100\nservice.capacity=150\nhorizon=10\n"
+    Files.writeString(steady, "clients.arrival=steady\nclients.rate=100\nservice.capacity=150\nhorizon=10s\n"
         + "search.candidates=8\nsearch.final_reps=2\nsearch.presets=none\n");
   }
 

@@ -141,9 +141,12 @@ public final class Objective {
             case FRACTION -> PercentSpec.FORMS;
             case NUMBER -> "a number";
           };
-      String why = e instanceof NumberFormatException || e.getMessage() == null ? "" : " (" + e.getMessage() + ")";
+      if (!(e instanceof NumberFormatException) && e.getMessage() != null) { // the grammar's own message
+        throw new InvalidParameterException("constraints", constraint, "constraints: " + metric + ": "
+            + e.getMessage() + " in '" + constraint + "'");
+      }
       throw new InvalidParameterException("constraints", constraint, "constraints: " + metric
-          + " needs " + expected + ": '" + constraint + "'" + why);
+          + " needs " + expected + ": '" + constraint + "'");
     }
   }
 

@@ -75,8 +75,9 @@ public final class Scenario {
   private Scenario(Map<String, String> given) {
     for (Map.Entry<String, String> e : given.entrySet()) {
       if (!KEYS.containsKey(e.getKey())) {
-        throw new InvalidParameterException(e.getKey(), e.getValue(),
-            NameSuggester.unknown("key", e.getKey(), KEYS.keySet()));
+        throw new InvalidParameterException(e.getKey(), e.getValue(), e.getKey() + ": unknown key"
+            + NameSuggester.didYouMean(e.getKey(), KEYS.keySet()) + " (known: " + String.join(", ", KEYS.keySet())
+            + ")");
       }
     }
     this.values = Collections.unmodifiableMap(new TreeMap<>(given));
@@ -464,11 +465,16 @@ public final class Scenario {
     if (v == null) {
       return otherwise;
     }
+    double fraction;
     try {
-      return PercentSpec.parse(v);
+      fraction = PercentSpec.parse(v);
     } catch (IllegalArgumentException e) {
       throw new InvalidParameterException(key, v, key + ": " + e.getMessage());
     }
+    if (fraction > 1) {
+      throw new InvalidParameterException(key, v, key + ": must be at most 100%: " + v);
+    }
+    return fraction;
   }
 
   private double number(String key, double otherwise) {

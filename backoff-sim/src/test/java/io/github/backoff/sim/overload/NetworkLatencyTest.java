@@ -30,7 +30,7 @@ class NetworkLatencyTest {
   @Test
   void parse_badText_failsNamingTheOptionAndTheValue() {
     assertThatThrownBy(() -> NetworkLatency.parse("2")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("network-latency: '2' is not a duration with a unit (ns, us, ms or s; e.g. 2ms, "
+        .hasMessage("network-latency: \"2\" has no unit: write 2ms, 2s, 1m30s or PT2S (e.g. 2ms, "
             + "normal:2ms,0.5ms): '2'");
     assertThatThrownBy(() -> NetworkLatency.parse("uniform:1ms,2ms")).hasMessageStartingWith(
         "network-latency: unknown distribution 'uniform'");
