@@ -132,23 +132,24 @@ final class AdviceReport {
         + ")", "requests at the server per run", completion + " (s)", 900, 560)
         .legend(Chart.Legend.BELOW).patterns("#,##0", null);
     if (!searched.isEmpty()) {
-      chart.line(Chart.Line.of("searched candidates (search seeds)",
+      chart.line(Chart.Line.of("searched (search seeds)",
           searched.stream().mapToDouble(s -> s.means().get("requests")).toArray(),
           searched.stream().mapToDouble(s -> s.means().get(completion)).toArray())
           .style(Chart.Style.POINTS).color(0xBBBBBB));
     }
     List<Advice.Entry> front = advice.paretoFront();
-    chart.line(Chart.Line.of(advice.met() ? "Pareto front of those meeting the constraints (fresh seeds)"
-        : "Pareto front (fresh seeds)",
+    // Short labels: the legend below the chart must fit its 900 px whole.
+    chart.line(Chart.Line.of(advice.met() ? "Pareto front, meeting the constraints" : "Pareto front",
         front.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
         front.stream().mapToDouble(e -> e.figure(completion).mean()).toArray()).color(0x1F77B4));
     List<Advice.Entry> refs = advice.references();
     if (!refs.isEmpty()) {
-      chart.line(Chart.Line.of("presets and defaults (fresh seeds)",
+      chart.line(Chart.Line.of("presets and defaults",
           refs.stream().mapToDouble(e -> e.figure("requests").mean()).toArray(),
           refs.stream().mapToDouble(e -> e.figure(completion).mean()).toArray())
           .style(Chart.Style.POINTS).color(0xD62728));
     }
+    // Added last, so drawn on top of every other point.
     advice.recommendation().ifPresent(r -> chart.line(Chart.Line.of("recommended",
         new double[] {r.figure("requests").mean()}, new double[] {r.figure(completion).mean()})
         .style(Chart.Style.POINTS).color(0x2CA02C)));
@@ -177,7 +178,6 @@ final class AdviceReport {
   private static Page page(Advice advice) {
     Scenario s = advice.scenario();
     List<String[]> parameters = new ArrayList<>();
-    parameters.add(new String[] {"scenario", s.describe()});
     s.values().forEach((k, v) -> {
       if (!k.equals("objective") && !k.equals("constraints")) { // shown once, parsed, below
         parameters.add(new String[] {k, v});
@@ -197,6 +197,7 @@ final class AdviceReport {
             + "parameters, attempt limits and budgets, then a final check of the best, the Pareto front and the "
             + "presets on fresh seeds. Figures are means over seeds with 95 % t-intervals. Presets and defaults "
             + "are marked *.")
+        .text("Scenario: " + s.describe() + ".") // a paragraph, which wraps: a table cell would run off the page
         .parameters(parameters);
     StringBuilder answer = new StringBuilder();
     if (advice.recommendation().isPresent()) {
