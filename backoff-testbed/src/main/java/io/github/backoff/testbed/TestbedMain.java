@@ -49,7 +49,7 @@ import java.util.function.DoubleSupplier;
  *
  * <pre>{@code
  * java -cp "backoff-testbed/target/classes:backoff-testbed/target/lib/*" io.github.backoff.testbed.TestbedMain \
- *     --rate 80 --capacity 100 --queue 200 --outage-start 10 --outage-length 30 --horizon 60
+ *     --rate 80 --capacity 100 --queue 200 --outage-start 10s --outage-length 30s --horizon 60s
  * }</pre>
  *
  * <p>Not thread-safe; a program entry point.

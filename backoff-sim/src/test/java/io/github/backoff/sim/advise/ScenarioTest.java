@@ -178,8 +178,8 @@ class ScenarioTest {
     assertThat(c.outageCapacity()).isEqualTo(0.5);
     assertThat(c.horizon()).isEqualTo(60);
     assertThat(c.dropExpired()).isTrue();
-    assertThat(s.simulateOptions()).isEqualTo("--model overload --rate 400 --capacity 500 --queue 1000 --timeout 0.5 "
-        + "--outage-start 10 --outage-length 5 --outage-capacity 0.5 --horizon 60 --server throttling "
+    assertThat(s.simulateOptions()).isEqualTo("--model overload --rate 400 --capacity 500 --queue 1000 --timeout 500ms "
+        + "--outage-start 10s --outage-length 5s --outage-capacity 50% --horizon 60s --server throttling "
         + "--throttle-rate 450 --drop-expired");
   }
 

@@ -37,7 +37,7 @@ class NetworkLatencyTest {
     assertThatThrownBy(() -> NetworkLatency.parse("normal:2ms")).hasMessage(
         "network-latency: normal takes MEAN,SD (e.g. normal:2ms,0.5ms): 'normal:2ms'");
     assertThatThrownBy(() -> NetworkLatency.parse("-1ms")).hasMessage(
-        "network-latency: durations must be >= 0: '-1ms'");
+        "network-latency: \"-1ms\" is negative: a duration must be >= 0 (e.g. 2ms, normal:2ms,0.5ms): '-1ms'");
     assertThatThrownBy(() -> NetworkLatency.parse("61s")).hasMessage(
         "network-latency: the latency must be in [0, 60] s: 61.0 s");
     assertThatThrownBy(() -> NetworkLatency.parse("lognormal:0,1ms")).hasMessage(
