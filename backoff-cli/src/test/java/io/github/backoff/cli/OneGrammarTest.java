@@ -40,8 +40,9 @@ class OneGrammarTest {
           .system().outageLength()));
       answers.put("simulator", seconds(Settings.of(Map.of("outage-length", text)).seconds("outage-length")
           .orElseThrow()));
-      STARTER.withPropertyValues("backoff.policies.p.max-elapsed=" + text).run(context -> answers.put("starter",
-          context.getBean(BackoffProperties.class).getPolicies().get("p").getMaxElapsed()));
+      STARTER.withPropertyValues("backoff.policies.p.strategy=constant", "backoff.policies.p.base=" + text)
+          .run(context -> answers.put("starter", context.getBean(BackoffProperties.class).getPolicies().get("p")
+              .getBase()));
       assertThat(answers).as(text).containsOnlyKeys("cli", "scenario", "simulator", "starter")
           .allSatisfy((where, d) -> assertThat(d).as(where + " reads " + text).isEqualTo(expected));
     }
@@ -56,8 +57,9 @@ class OneGrammarTest {
       errors.add(catchThrowable(() -> Scenario.parse(steady("service.outage.length = " + text))).getMessage());
       errors.add(catchThrowable(() -> Settings.of(Map.of("outage-length", text)).seconds("outage-length"))
           .getMessage());
-      STARTER.withPropertyValues("backoff.policies.p.max-elapsed=" + text).run(context -> {
-        assertThat(context).hasFailed();
+      STARTER.withPropertyValues("backoff.policies.p.strategy=constant", "backoff.policies.p.base=" + text)
+          .run(context -> {
+        assertThat(context).as(text).hasFailed();
         Throwable t = context.getStartupFailure();
         while (t.getCause() != null && !(t instanceof IllegalArgumentException)) {
           t = t.getCause();

@@ -189,7 +189,7 @@ class SimulateHelpDefaultsTest {
     double p95 = HedgingConfig.defaults().latency().quantile(0.95);
     assertThat(HedgingConfig.defaults().fixedDelayMs()).isEqualTo(p95);
     assertThat(String.format(Locale.ROOT, "%.2f", p95)).isEqualTo(stated().get("--hedge-delay").get("hedging"));
-    assertThat(study(with("hedging", "--hedge-delay", "25.49"))).isNotEqualTo(study(with("hedging")));
+    assertThat(study(with("hedging", "--hedge-delay", "25.49ms"))).isNotEqualTo(study(with("hedging")));
   }
 
   @Test
@@ -198,9 +198,9 @@ class SimulateHelpDefaultsTest {
       assertThat(study(with(model, "--seed", "43"))).as(model).isNotEqualTo(study(with(model)));
       assertThat(study(with(model, "--runs", "2"))).as(model).isNotEqualTo(study(with(model)));
     }
-    assertThat(study(with("overload", "--timeout", "2"))).isNotEqualTo(study(with("overload")));
-    assertThat(study(with("overload", "--base", "51"))).isNotEqualTo(study(with("overload")));
-    assertThat(study(with("hedging", "--hedge-delay", "30"))).isNotEqualTo(study(with("hedging")));
+    assertThat(study(with("overload", "--timeout", "2s"))).isNotEqualTo(study(with("overload")));
+    assertThat(study(with("overload", "--base", "51ms"))).isNotEqualTo(study(with("overload")));
+    assertThat(study(with("hedging", "--hedge-delay", "30ms"))).isNotEqualTo(study(with("hedging")));
     assertThat(study(with("hedging", "--server-cancels"))).isNotEqualTo(study(with("hedging")));
     assertThat(study(with("occ", "--clients", "10..180:10"))).isNotEqualTo(study(with("occ")));
     assertThat(study(with("single-server"))).isNotEqualTo(study(with("occ")));

@@ -16,8 +16,9 @@ class StudyConfigTest {
 
   @Test
   void baseAndCap_defaults_inMilliseconds() {
-    assertThat(SimulationConfig.defaults().baseAndCap()).isEqualTo("10 ms (decorrelated-jitter 5 ms, the study's), 2000 ms");
-    assertThat(OverloadConfig.defaults().baseAndCap()).isEqualTo("50 ms, 2000 ms");
+    assertThat(SimulationConfig.defaults().baseAndCap())
+        .isEqualTo("10 ms (decorrelated-jitter 5 ms, the study's), 2000 ms");
+    assertThat(OverloadConfig.defaults().baseAndCap()).isEqualTo("100 ms, 2000 ms"); // full-jitter alone
   }
 
   @Test

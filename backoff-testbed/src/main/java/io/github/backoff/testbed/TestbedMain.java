@@ -302,8 +302,7 @@ public final class TestbedMain {
     if (label == null) {
       StringBuilder sb = new StringBuilder(options.getOrDefault("strategies", "full-jitter"));
       if (options.containsKey("base") || options.containsKey("cap")) {
-        sb.append(' ').append(options.getOrDefault("base", "")).append("..").append(options.getOrDefault("cap", ""))
-            .append(" ms");
+        sb.append(' ').append(options.getOrDefault("base", "")).append("..").append(options.getOrDefault("cap", ""));
       }
       if (options.containsKey("max-attempts")) {
         sb.append(" x").append(options.get("max-attempts"));

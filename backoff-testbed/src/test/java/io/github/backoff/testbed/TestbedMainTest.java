@@ -71,7 +71,7 @@ class TestbedMainTest {
   @Test
   void run_tinyScenario_printsTheSideBySideTable() {
     assertThat(run("--rate", "20", "--capacity", "50", "--queue", "20", "--outage-start", "0", "--outage-length",
-        "0", "--horizon", "2", "--policies", "no-retry", "--measure", "0", "--calibrate", "0")).isZero();
+        "0", "--horizon", "2s", "--policies", "no-retry", "--measure", "0", "--calibrate", "0")).isZero();
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("network latency given to the simulator (model time): 0",
         "| `no-retry` | requests at the server |", "| rank by (within 5 %: a tie) | simulator | testbed | same |");
@@ -85,9 +85,9 @@ class TestbedMainTest {
     assertThat(advised.options()).containsExactly(entry("strategies", "aws-sdk-standard"), entry("max-attempts", "3"),
         entry("policies", "retry-quota"));
     TestbedMain.CandidateOptions plain = TestbedMain.candidate(
-        "--strategies full-jitter --base 50 --cap 20000 --max-attempts 3 --policies retries");
-    assertThat(plain.label()).isEqualTo("full-jitter 50..20000 ms x3 retries");
-    assertThat(plain.options()).containsEntry("base", "50").containsEntry("cap", "20000");
+        "--strategies full-jitter --base 100ms --cap 20s --max-attempts 3 --policies retries");
+    assertThat(plain.label()).isEqualTo("full-jitter 100ms..20s x3 retries");
+    assertThat(plain.options()).containsEntry("base", "100ms").containsEntry("cap", "20s");
   }
 
   @Test
@@ -151,10 +151,10 @@ class TestbedMainTest {
   @Test
   void run_candidates_simulatesAndRunsEachAndNamesThemByLabel() {
     assertThat(run("--scenario", "../docs/scenarios/outage-80-testbed.properties", "--rate", "20", "--capacity", "50",
-        "--queue", "20", "--outage-start", "0", "--outage-length", "0", "--horizon", "2", "--measure", "0",
+        "--queue", "20", "--outage-start", "0", "--outage-length", "0", "--horizon", "2s", "--measure", "0",
         "--calibrate", "0",
         "--candidate", "advised: --strategies aws-sdk-standard --max-attempts 3 --policies retry-quota",
-        "--candidate", "--strategies full-jitter --base 50 --cap 1000 --max-attempts 5 --policies token-bucket"))
+        "--candidate", "--strategies full-jitter --base 100ms --cap 1s --max-attempts 5 --policies token-bucket"))
         .isZero();
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("| `advised` | requests at the server |",
