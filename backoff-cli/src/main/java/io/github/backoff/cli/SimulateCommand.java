@@ -112,7 +112,7 @@ final class SimulateCommand implements Callable<Integer> {
   String base;
 
   @Option(names = "--cap", paramLabel = "DURATION",
-      description = "Largest wait (e.g. 2s). Default 2s.")
+      description = "Largest wait (e.g. 2s). Default 2000ms.")
   String cap;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "simulation",

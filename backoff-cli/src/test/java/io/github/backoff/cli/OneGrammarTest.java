@@ -60,11 +60,11 @@ class OneGrammarTest {
       STARTER.withPropertyValues("backoff.policies.p.strategy=constant", "backoff.policies.p.base=" + text)
           .run(context -> {
         assertThat(context).as(text).hasFailed();
-        Throwable t = context.getStartupFailure();
-        while (t.getCause() != null && !(t instanceof IllegalArgumentException)) {
-          t = t.getCause();
+        StringBuilder chain = new StringBuilder();
+        for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {
+          chain.append(t.getMessage()).append('\n');
         }
-        errors.add(t.getMessage());
+        errors.add(chain.toString());
       });
       assertThat(errors).as(text).hasSize(4).allSatisfy(e -> assertThat(e).contains(message));
     }

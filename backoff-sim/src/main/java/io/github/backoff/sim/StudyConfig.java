@@ -149,7 +149,7 @@ public abstract class StudyConfig {
     return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 
-  /** {@code 10ms} as {@code 10 ms}, a plain number as milliseconds; the value itself if nothing was given. */
+  /** {@code 10ms} as {@code 10 ms}; the value itself, in milliseconds, if nothing was given. */
   private static String shown(String given, double millis) {
     String text = given == null ? format(millis) : given.strip();
     if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {

@@ -23,7 +23,7 @@ import java.util.function.DoubleSupplier;
 
 /**
  * The simulator against the testbed, from the command line: the options of {@code backoff simulate --model overload}
- * (plain numbers, as {@code SimulatorMain} takes them), plus {@code --time-scale F} (real seconds per model second,
+ * (durations and percentages in the core's one grammar, as {@code SimulatorMain} takes them), plus {@code --time-scale F} (real seconds per model second,
  * default 1), {@code --calibrate S} (model seconds of a calibration run, default 10) and {@code --measure N}
  * (sequential loopback requests measured for reference, default 500; 0 measures none).
  *

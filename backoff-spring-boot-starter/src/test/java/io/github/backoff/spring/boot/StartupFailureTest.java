@@ -31,6 +31,58 @@ class StartupFailureTest {
   }
 
   @Test
+  void misspelledStrategy_suggestsTheClosestName() {
+    FailureAnalysis a = analysis("backoff.policies.orders.strategy=full-jiter");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value 'full-jiter' for property "
+        + "'backoff.policies.orders.strategy'.\n\nReason: unknown strategy or preset; did you mean 'full-jitter'?");
+  }
+
+  @Test
+  void bareNumberDuration_failsTheStartWithTheUnitForms() {
+    FailureAnalysis a = analysis("backoff.policies.remote.max-elapsed=20");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value '20' for property 'backoff.policies.remote.max-elapsed'."
+        + "\n\nReason: \"20\" has no unit: write 20ms, 20s, 1m30s or PT20S");
+    assertThat(a.getAction()).contains("must be a duration: " + io.github.backoff.DurationSpec.FORMS);
+  }
+
+  @Test
+  void otherDurationProperties_keepSpringBootsReading() {
+    runner.withPropertyValues("backoff.policies.remote.max-elapsed=20s", "probe.timeout=20")
+        .withUserConfiguration(LifecycleProbe.class).run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(LifecycleProbe.class).timeout()).isEqualTo(java.time.Duration.ofMillis(20));
+        });
+  }
+
+  @org.springframework.boot.context.properties.EnableConfigurationProperties(LifecycleProbe.Props.class)
+  static class LifecycleProbe {
+    private final Props props;
+
+    LifecycleProbe(Props props) {
+      this.props = props;
+    }
+
+    java.time.Duration timeout() {
+      return props.getTimeout();
+    }
+
+    @org.springframework.boot.context.properties.ConfigurationProperties("probe")
+    static class Props {
+      private java.time.Duration timeout;
+
+      public java.time.Duration getTimeout() {
+        return timeout;
+      }
+
+      public void setTimeout(java.time.Duration timeout) {
+        this.timeout = timeout;
+      }
+    }
+  }
+
+  @Test
   void unknownStrategy_namesTheKeyTheValueAndTheNames() {
     FailureAnalysis a = analysis("backoff.policies.orders.strategy=fast");
 
