@@ -49,37 +49,14 @@ class StartupFailureTest {
 
   @Test
   void otherDurationProperties_keepSpringBootsReading() {
-    runner.withPropertyValues("backoff.policies.remote.max-elapsed=20s", "probe.timeout=20")
-        .withUserConfiguration(LifecycleProbe.class).run(context -> {
+    runner.withConfiguration(AutoConfigurations.of(
+            org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration.class))
+        .withPropertyValues("backoff.policies.remote.max-elapsed=20s", "spring.lifecycle.timeout-per-shutdown-phase=20")
+        .run(context -> {
           assertThat(context).hasNotFailed();
-          assertThat(context.getBean(LifecycleProbe.class).timeout()).isEqualTo(java.time.Duration.ofMillis(20));
+          assertThat(context.getBean(org.springframework.boot.autoconfigure.context.LifecycleProperties.class)
+              .getTimeoutPerShutdownPhase()).isEqualTo(java.time.Duration.ofMillis(20));
         });
-  }
-
-  @org.springframework.boot.context.properties.EnableConfigurationProperties(LifecycleProbe.Props.class)
-  static class LifecycleProbe {
-    private final Props props;
-
-    LifecycleProbe(Props props) {
-      this.props = props;
-    }
-
-    java.time.Duration timeout() {
-      return props.getTimeout();
-    }
-
-    @org.springframework.boot.context.properties.ConfigurationProperties("probe")
-    static class Props {
-      private java.time.Duration timeout;
-
-      public java.time.Duration getTimeout() {
-        return timeout;
-      }
-
-      public void setTimeout(java.time.Duration timeout) {
-        this.timeout = timeout;
-      }
-    }
   }
 
   @Test
