@@ -182,6 +182,10 @@ class ScheduleCommandTest {
   static Stream<Arguments> badInputs() {
     return Stream.of(
         Arguments.of(List.of("schedule", "fibonacci"), "unknown strategy 'fibonacci'"),
+        Arguments.of(List.of("schedule", "google-drvie"), "unknown strategy 'google-drvie' (did you mean "
+            + "'google-drive'?): expected one of"),
+        Arguments.of(List.of("schedule", "full-jitter", "--bas", "100ms"), "unknown option '--bas' (did you mean "
+            + "'--base'?); the options are --base,"),
         Arguments.of(List.of("schedule", "exponential", "--base", "-5ms"), "\"-5ms\" is negative"),
         Arguments.of(List.of("schedule", "exponential", "--attempts", "abc"), "'abc' is not an int"),
         Arguments.of(List.of("schedule", "full-jitter", "--base", "1s", "--cap", "500ms"),
