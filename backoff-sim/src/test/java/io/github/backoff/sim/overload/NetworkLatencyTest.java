@@ -43,7 +43,7 @@ class NetworkLatencyTest {
     assertThatThrownBy(() -> NetworkLatency.parse("lognormal:0,1ms")).hasMessage(
         "network-latency: a log-normal's mean must be > 0: 0.0 s");
     assertThatThrownBy(() -> NetworkLatency.parse("2 parsecs")).hasMessageStartingWith(
-        "network-latency: '2 parsecs' is not a duration");
+        "network-latency: \"2 parsecs\" is not a duration");
   }
 
   @Test
