@@ -227,7 +227,7 @@ public final class TestbedMain {
         calibration.put("policies", "no-retry");
         calibration.put("outage-start", "0");
         calibration.put("outage-length", "0");
-        calibration.put("horizon", Long.toString((long) calibrate));
+        calibration.put("horizon", (long) calibrate + "s");
         calibration.put("runs", "1");
         OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), PRESETS, base);
         TestbedResult r = machine.testbed().run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);

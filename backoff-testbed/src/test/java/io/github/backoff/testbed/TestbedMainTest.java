@@ -29,7 +29,7 @@ class TestbedMainTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: capacity:");
     err.reset();
     assertThat(run("--network-latency", "fast")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: network-latency: 'fast' is not a duration");
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: network-latency: \"fast\" is not a duration");
     err.reset();
     assertThat(run("--policies", "adaptive")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8))
@@ -158,8 +158,8 @@ class TestbedMainTest {
         .isZero();
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("| `advised` | requests at the server |",
-        "| `full-jitter 50..1000 ms x5 token-bucket` | lost |",
-        "| requests at the server | advised 1, full-jitter 50..1000 ms x5 token-bucket 1 |",
+        "| `full-jitter 100ms..1s x5 token-bucket` | lost |",
+        "| requests at the server | advised 1, full-jitter 100ms..1s x5 token-bucket 1 |",
         "each candidate has its own strategies", "rate=20");
   }
 }
