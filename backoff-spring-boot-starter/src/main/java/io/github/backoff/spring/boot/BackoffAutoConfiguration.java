@@ -70,6 +70,12 @@ public final class BackoffAutoConfiguration {
     return new DurationPropertyConverter();
   }
 
+  /** Refuses a {@code backoff.*} duration not in the one grammar that Spring Boot's own reading would accept. */
+  @Bean
+  static DurationPropertyCheck backoffDurationPropertyCheck() {
+    return new DurationPropertyCheck();
+  }
+
   /** The {@link Retry @Retry} advice: static, as a post-processor must be, and resolving its beans lazily. */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)

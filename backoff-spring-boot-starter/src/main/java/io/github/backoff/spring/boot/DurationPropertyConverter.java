@@ -12,8 +12,8 @@ import org.springframework.core.convert.converter.ConditionalGenericConverter;
  * {@code 0} fails start-up with a message that shows the unit forms, where Spring Boot alone would read
  * {@code backoff.policies.remote.max-elapsed=20} as 20 ms. Registered as a {@code @ConfigurationPropertiesBinding}
  * converter that matches only the marked fields, so the application's other durations keep Spring Boot's own
- * reading. (When it refuses a value, Spring Boot's binder tries its own reading next; {@code PolicyFactory} then
- * refuses the value by its text, so a bare number never gets through.)
+ * reading. (When it refuses a value, Spring Boot's binder tries its own reading next; {@link DurationPropertyCheck}
+ * then refuses the value by its text, so a bare number never gets through.)
  *
  * <p>Stateless and thread-safe.
  *

@@ -1,6 +1,5 @@
 package io.github.backoff.spring.boot;
 
-import io.github.backoff.DurationSpec;
 import io.github.backoff.InvalidParameterException;
 import io.github.backoff.NameSuggester;
 import io.github.backoff.RetryPolicy;
@@ -49,7 +48,6 @@ final class PolicyFactory {
   }
 
   private RetryBudget budget(String key, BackoffProperties.Budget b) {
-    checkDuration(key + ".window", b.getWindow());
     String type = b.getType();
     BudgetKind kind = type == null ? null : BudgetKind.byId(type).orElse(null);
     if (kind == null) {
@@ -80,12 +78,6 @@ final class PolicyFactory {
   /** A builder with every property of policy {@code name} applied. */
   RetryPolicyBuilder<Object> builder(String name, BackoffProperties.Policy p, Map<String, RetryBudget> budgets) {
     String key = "backoff.policies." + name;
-    checkDuration(key + ".base", p.getBase());
-    checkDuration(key + ".cap", p.getCap());
-    checkDuration(key + ".step", p.getStep());
-    checkDuration(key + ".jitter", p.getJitter());
-    checkDuration(key + ".max-elapsed", p.getMaxElapsed());
-    checkDuration(key + ".attempt-timeout", p.getAttemptTimeout());
     RetryPolicyBuilder<Object> builder = strategy(key, p);
     if (p.getMaxAttempts() != null) {
       validated(key, Map.of("max-attempts", p.getMaxAttempts()), () -> builder.withMaxAttempts(p.getMaxAttempts()));
@@ -202,23 +194,6 @@ final class PolicyFactory {
   }
 
   /** The value of {@code key} as written in the configuration, or {@code value} as text if that is not known. */
-  /**
-   * Checks a bound duration's text against the core's one grammar ({@link DurationSpec}). The binder's converter
-   * reads {@code backoff.*} durations that way, but when it refuses one, Spring Boot's binder falls back to its own
-   * reading ({@code 20} as 20 ms); this refuses that value by its text, with the grammar's message.
-   */
-  private void checkDuration(String key, Object bound) {
-    String text = bound == null ? null : written.apply(key);
-    if (text == null) {
-      return;
-    }
-    try {
-      DurationSpec.parse(text);
-    } catch (IllegalArgumentException e) {
-      throw new BackoffConfigurationException(key, text, "a duration: " + DurationSpec.FORMS, e.getMessage(), e);
-    }
-  }
-
   private String writtenValue(String key, Object value) {
     String text = written.apply(key);
     return text != null ? text : String.valueOf(value);

@@ -48,6 +48,14 @@ class StartupFailureTest {
   }
 
   @Test
+  void bareNumberHttpDuration_failsTheStartToo() {
+    FailureAnalysis a = analysis("backoff.http.max-retry-after=20");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value '20' for property 'backoff.http.max-retry-after'."
+        + "\n\nReason: \"20\" has no unit: write 20ms, 20s, 1m30s or PT20S");
+  }
+
+  @Test
   void otherDurationProperties_keepSpringBootsReading() {
     runner.withConfiguration(AutoConfigurations.of(
             org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration.class))
