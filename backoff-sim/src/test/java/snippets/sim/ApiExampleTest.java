@@ -28,7 +28,7 @@ class ApiExampleTest {
   @Test
   void anyModel_throughTheRegistry(@TempDir Path dir) throws Exception {
     Study study = Simulation.study(ModelRegistry.defaults(), "overload",
-        Settings.of(Map.of("rate", "90", "capacity", "100", "horizon", "20", "outage-start", "5", "runs", "1",
+        Settings.of(Map.of("rate", "90", "capacity", "100", "horizon", "20s", "outage-start", "5s", "runs", "1",
             "policies", "retries,ratio", "out", dir.toString())), StrategyLookup.NONE);
     Simulation.Outcome outcome = Simulation.run(study, ProgressListener.NONE);
     assertThat(outcome.summary()).startsWith("model overload: λ 90/s");

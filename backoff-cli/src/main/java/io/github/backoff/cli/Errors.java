@@ -1,5 +1,6 @@
 package io.github.backoff.cli;
 
+import io.github.backoff.NameSuggester;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -8,6 +9,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,8 +68,9 @@ final class Errors {
   }
 
   /**
-   * A word where a sub-command goes that is none ({@code backoff bogus}): "unknown command 'bogus'", the closest
-   * command if one is close, and the list of commands; empty for any other parse error.
+   * A name the command does not know: a word where a sub-command goes ({@code backoff bogus}) or an option
+   * ({@code --bas 100ms}): "unknown command 'bogus'" or "unknown option '--bas'", the closest name if one is close
+   * ({@link NameSuggester}, as for every name a user types), and every name; empty for any other parse error.
    */
   static Optional<String> unknownCommand(ParameterException ex) {
     if (!(ex instanceof UnmatchedArgumentException)) {
@@ -75,55 +78,23 @@ final class Errors {
     }
     CommandSpec spec = ex.getCommandLine().getCommandSpec();
     List<String> unmatched = ((UnmatchedArgumentException) ex).getUnmatched();
-    if (spec.subcommands().isEmpty() || !spec.positionalParameters().isEmpty() || unmatched.isEmpty()
-        || unmatched.get(0).startsWith("-")) {
+    if (unmatched.isEmpty()) {
       return Optional.empty();
     }
     String word = unmatched.get(0);
+    if (word.startsWith("-")) {
+      String option = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+      List<String> options = spec.options().stream().filter(o -> !o.hidden()).flatMap(o -> Arrays.stream(o.names()))
+          .filter(n -> n.startsWith("--")).distinct().collect(Collectors.toList());
+      return Optional.of(NameSuggester.unknown("option", option, options));
+    }
+    if (spec.subcommands().isEmpty() || !spec.positionalParameters().isEmpty()) {
+      return Optional.empty();
+    }
     List<String> commands = spec.subcommands().entrySet().stream()
         .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey)
         .distinct().collect(Collectors.toList());
-    String closest = closest(word, commands);
-    return Optional.of("unknown command '" + word + "'" + (closest == null ? "" : " (did you mean '" + closest
-        + "'?)") + "; the commands are " + String.join(", ", commands));
-  }
-
-  /**
-   * The name in {@code names} closest to {@code word} by edit distance, if it is close: a typo or two
-   * ({@code schedul}, {@code simualte}), or a prefix ({@code sim}); null if none is.
-   */
-  static String closest(String word, List<String> names) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String name : names) {
-      int d = name.startsWith(word) && !word.isEmpty() ? 0 : distance(word, name);
-      if (d < bestDistance) {
-        best = name;
-        bestDistance = d;
-      }
-    }
-    return best != null && bestDistance <= Math.max(2, best.length() / 3) ? best : null;
-  }
-
-  /** Damerau-Levenshtein distance (optimal string alignment): a swap of two neighbours is one edit. */
-  static int distance(String a, String b) {
-    int[][] d = new int[a.length() + 1][b.length() + 1];
-    for (int i = 0; i <= a.length(); i++) {
-      d[i][0] = i;
-    }
-    for (int j = 0; j <= b.length(); j++) {
-      d[0][j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-      }
-    }
-    return d[a.length()][b.length()];
+    return Optional.of(NameSuggester.unknown("command", word, commands));
   }
 
   static int onExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {

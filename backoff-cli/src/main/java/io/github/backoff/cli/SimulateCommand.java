@@ -1,10 +1,12 @@
 package io.github.backoff.cli;
 
+import io.github.backoff.NameSuggester;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.sim.ModelRegistry;
 import io.github.backoff.sim.ProgressBar;
 import io.github.backoff.sim.ProgressListener;
 import io.github.backoff.sim.Simulation;
+import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.sim.spi.Parameter;
 import io.github.backoff.sim.spi.Results;
 import io.github.backoff.sim.spi.Settings;
@@ -17,20 +19,20 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code backoff simulate}: the simulator. Parsing and wiring only: the models, the run and the reports are
@@ -50,15 +52,17 @@ import picocli.CommandLine.TypeConversionException;
             + "service and how long the clients wait; models: " + Vocabulary.MODELS_TOKEN + ".",
         "",
         "With no options it runs the study: model occ, clients 10..190:10, strategies none, exponential, "
-            + "full-jitter, equal-jitter, decorrelated-jitter, 100 runs each, base 5, cap 2000.",
+            + "full-jitter, equal-jitter, decorrelated-jitter, 100 runs each, cap 2s, and the study's bases: a first "
+            + "wait of 10ms for the exponential ones (the study's code wrote 5 and doubled it) and 5ms for "
+            + "decorrelated-jitter; --base sets one first wait for all.",
         "Writes DIR/results.csv, DIR/work.png, DIR/completion.png and DIR/report.html; prints a summary.",
         "Time is in simulator units (one network hop takes Normal(10, 2) units); 1 unit = 1 ms of a core strategy, "
-            + "so --base 5 and --base 5ms are the same.",
+            + "so --base 5ms waits 5 units.",
         "",
         "--model overload: requests arrive at --rate per second at a server of --capacity per second with a "
             + "--queue; clients time out after --timeout seconds and retry per each of --policies; from "
             + "--outage-start for --outage-length seconds the capacity is --outage-capacity x capacity. Time unit: "
-            + "1 s; --base and --cap stay in ms of core delay. Writes DIR/timeseries.csv, DIR/summary.csv, "
+            + "1 s. Writes DIR/timeseries.csv, DIR/summary.csv, "
             + "DIR/runs.csv, DIR/goodput.png, DIR/overload.png and DIR/report.html; prints amplification, requests "
             + "lost and recovery time per policy. --server throttling rejects at once above --throttle-rate instead "
             + "of queueing; policies adaptive and retry-quota-2026 follow the AWS SDKs' 2026 behaviour.",
@@ -70,8 +74,7 @@ import picocli.CommandLine.TypeConversionException;
         "",
         "Strategies: " + Vocabulary.STRATEGIES_TOKEN + ".",
         "Presets: " + Vocabulary.PRESETS_TOKEN + ".",
-        Vocabulary.DURATIONS + " A plain number is in the unit its option names: ms for --base, --cap and "
-            + "--hedge-delay, seconds for the overload model's times."},
+        Vocabulary.DURATIONS},
     footer = {"", "Examples:",
         "  backoff simulate",
         "  backoff simulate --model single-server --clients 10..100:10 --runs 50",
@@ -104,13 +107,14 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "T", description = "Worker threads. Default: all cores.")
   Integer threads;
 
-  @Option(names = "--base", paramLabel = "DURATION", converter = Units.class,
-      description = "Base wait in ms (or a duration such as 100ms). Default 5 (overload: 50).")
-  Double base;
+  @Option(names = "--base", paramLabel = "DURATION",
+      description = "The first wait, as in every command (e.g. 10ms). Default: the study's, 10ms for the "
+          + "exponential strategies and 5ms for decorrelated-jitter (overload: 100ms and 50ms).")
+  String base;
 
-  @Option(names = "--cap", paramLabel = "DURATION", converter = Units.class,
-      description = "Largest wait in ms (or a duration). Default 2000.")
-  Double cap;
+  @Option(names = "--cap", paramLabel = "DURATION",
+      description = "Largest wait (e.g. 2s). Default 2000ms.")
+  String cap;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "simulation",
       description = "Output directory. Default ${DEFAULT-VALUE}.")
@@ -134,7 +138,30 @@ final class SimulateCommand implements Callable<Integer> {
    * @throws IllegalArgumentException if an option does not apply to the model or a value is invalid
    */
   Study study() {
+    checkStrategyNames();
     return Simulation.study(ModelRegistry.defaults(), model, settings(), SimulateCommand::extra);
+  }
+
+  /** Every name {@code --strategies} accepts: the study's, the core strategies', the presets'. */
+  static List<String> strategyNames() {
+    Set<String> names = new LinkedHashSet<>(StrategyRegistry.STUDY_NAMES);
+    names.addAll(Vocabulary.strategyAndPresetNames());
+    return List.copyOf(names);
+  }
+
+  /** An unknown name in {@code --strategies}: the closest and the whole list, before any model sees it. */
+  private void checkStrategyNames() {
+    if (strategies == null) {
+      return;
+    }
+    List<String> known = strategyNames();
+    for (String raw : strategies.split(",")) {
+      String name = raw.strip();
+      if (!name.isEmpty() && !known.contains(name)) {
+        throw new ParameterException(spec.commandLine(), "--strategies: "
+            + NameSuggester.unknown("strategy", name, known));
+      }
+    }
   }
 
   /** The options given, common and model-specific, as the models read them. */
@@ -198,7 +225,7 @@ final class SimulateCommand implements Callable<Integer> {
 
   /**
    * Adds every registered model's {@link Parameter}s to the command as options: {@code --NAME VALUE} (a flag takes
-   * none); seconds and milliseconds accept durations ({@link Seconds}, {@link Units}).
+   * none); times and shares pass as written, for the model to read in the core's one grammar.
    */
   static final class ModelOptions implements IModelTransformer {
     @Override
@@ -212,8 +239,8 @@ final class SimulateCommand implements Callable<Integer> {
           case FLAG -> option.arity("0").type(boolean.class);
           case INTEGER -> option.paramLabel(p.label()).type(Integer.class);
           case NUMBER -> option.paramLabel(p.label()).type(Double.class);
-          case SECONDS -> option.paramLabel(p.label()).type(Double.class).converters(new Seconds());
-          case MILLIS -> option.paramLabel(p.label()).type(Double.class).converters(new Units());
+          // Times and shares go to the model as written: it reads them in the core's one grammar.
+          case SECONDS, MILLIS, PERCENT -> option.paramLabel(p.label()).type(String.class);
           case TEXT -> option.paramLabel(p.label()).type(String.class);
           default -> throw new IllegalStateException("unknown kind " + p.kind());
         }
@@ -261,33 +288,5 @@ final class SimulateCommand implements Callable<Integer> {
     if (!Files.isWritable(dir)) {
       throw new ParameterException(spec.commandLine(), "cannot write to --out directory " + dir);
     }
-  }
-
-  /** Seconds: a plain number, or a duration such as {@code 500ms} or {@code 2m}. */
-  static final class Seconds implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String value) {
-      return plainOrDuration(value, 1e9);
-    }
-  }
-
-  /** Simulator time units: a plain number, or a duration at 1 unit = 1 ms. */
-  static final class Units implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String value) {
-      return plainOrDuration(value, SimulationConfig.TIME_UNIT.toNanos());
-    }
-  }
-
-  /** A plain non-negative number as is, or a duration in units of {@code nanosPerUnit} nanoseconds. */
-  private static double plainOrDuration(String value, double nanosPerUnit) {
-    String text = value.strip();
-    if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
-      return Double.parseDouble(text);
-    }
-    if (text.startsWith("-")) {
-      throw new TypeConversionException("'" + value + "' is negative: must be >= 0");
-    }
-    return new DurationConverter().convert(text).toNanos() / nanosPerUnit;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.backoff.cli;
 
+import io.github.backoff.NameSuggester;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.strategy.BackoffSpec;
@@ -79,7 +80,8 @@ final class StrategyOptions {
       return preset(name, spec, base, cap);
     }
     if (!BackoffSpec.isKnown(name)) {
-      throw new ParameterException(spec.commandLine(), "unknown strategy '" + name + "': expected one of "
+      throw new ParameterException(spec.commandLine(), "unknown strategy '" + name + "'"
+          + NameSuggester.didYouMean(name, Vocabulary.strategyAndPresetNames()) + ": expected one of "
           + String.join(", ", BackoffSpec.NAMES) + ", or a preset: " + String.join(", ", Preset.names()));
     }
     if (throttling) {

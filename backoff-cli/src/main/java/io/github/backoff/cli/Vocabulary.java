@@ -1,5 +1,6 @@
 package io.github.backoff.cli;
 
+import io.github.backoff.DurationSpec;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.sim.ModelRegistry;
 import io.github.backoff.strategy.BackoffSpec;
@@ -29,7 +30,7 @@ final class Vocabulary {
   /** Where a command's description lists the simulator's models. */
   static final String MODELS_TOKEN = "@MODELS@";
   /** The forms every duration option takes, in every command (one converter: {@link DurationConverter}). */
-  static final String DURATIONS = "Durations: 250ms, 1.5s, 2m, 500us, 10ns, 1h or ISO-8601 (PT1S).";
+  static final String DURATIONS = "Durations: " + DurationSpec.FORMS + "; a bare number is refused (see docs/cli.md).";
 
   private Vocabulary() {}
 

@@ -33,7 +33,7 @@ class AdviseCommandTest {
     Files.writeString(burst, "clients.arrival=burst\nclients.count=30\nsearch.candidates=16\nsearch.final_reps=3\n"
         + "search.presets=google-drive,aws-sdk-standard\nconstraints=completion<=20s\n");
     steady = dir.resolve("steady.properties");
-    Files.writeString(steady, "clients.arrival=steady\nclients.rate=100\nservice.capacity=150\nhorizon=10\n"
+    Files.writeString(steady, "clients.arrival=steady\nclients.rate=100\nservice.capacity=150\nhorizon=10s\n"
         + "search.candidates=8\nsearch.final_reps=2\nsearch.presets=none\n");
   }
 
@@ -77,7 +77,8 @@ class AdviseCommandTest {
         "backoff advise: objective: unknown metric 'happiness' for a steady scenario (known: attempts, "
             + "amplification, lost, completion_mean, completion_p50, completion_p99, recovery, throttled, "
             + "max_attempts)",
-        "backoff advise: constraints: lost needs a percentage such as 2% or a fraction such as 0.02: 'lost<=lots'",
+        "backoff advise: constraints: lost: \"lots\" is not a percentage: write a percentage such as 50%, 2.5% or "
+            + "0.1%; 0 needs no sign in 'lost<=lots'",
         "backoff advise: clients.rate: does not apply to clients.arrival=burst (it applies to steady)",
         "backoff advise: colour: unknown key (known: clients.arrival,",
         "backoff advise: Missing required option: '--scenario=FILE'");
@@ -151,8 +152,8 @@ class AdviseCommandTest {
     }
     Candidate c = candidates().get(0);
     List<String> args = new ArrayList<>(List.of("simulate"));
-    args.addAll(List.of(("--model overload --rate 100 --capacity 150 --horizon 10 --outage-start 2 "
-        + "--outage-length 2 " + c.simulateOptions().get()).split(" ")));
+    args.addAll(List.of(("--model overload --rate 100 --capacity 150 --horizon 10s --outage-start 2s "
+        + "--outage-length 2s " + c.simulateOptions().get()).split(" ")));
     args.addAll(List.of("--runs", "1", "--quiet", "--out", dir.resolve("sim").toString()));
     CliRun run = CliRun.of(args.toArray(String[]::new));
     assertThat(run.exitCode()).as(run.err()).isZero();

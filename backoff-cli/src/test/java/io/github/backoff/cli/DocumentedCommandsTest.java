@@ -167,7 +167,7 @@ class DocumentedCommandsTest {
       set(args, "--out", dir.resolve("simulation").toString(), true);
       String model = value(args, "--model", "occ");
       if (model.equals("overload")) {
-        set(args, "--horizon", "45", true);
+        set(args, "--horizon", "45s", true);
       } else if (model.equals("hedging")) {
         set(args, "--requests", "2000", true);
       } else {

@@ -34,31 +34,34 @@ class DurationConverterTest {
   @Test
   void convert_negative_throwsNamingIt() {
     assertThatThrownBy(() -> converter.convert("-5ms")).isInstanceOf(TypeConversionException.class)
-        .hasMessage("'-5ms' is negative: durations must be >= 0");
+        .hasMessage("\"-5ms\" is negative: a duration must be >= 0");
     assertThatThrownBy(() -> converter.convert("PT-1S")).isInstanceOf(TypeConversionException.class)
-        .hasMessage("'PT-1S' is negative: durations must be >= 0");
+        .hasMessage("\"PT-1S\" is negative: a duration must be >= 0");
   }
 
   @Test
-  void convert_unknownUnit_throwsNamingIt() {
+  void convert_unknownUnit_throwsShowingTheForms() {
     assertThatThrownBy(() -> converter.convert("5xs")).isInstanceOf(TypeConversionException.class)
-        .hasMessageStartingWith("'5xs' has an unknown unit 'xs'");
+        .hasMessage("\"5xs\" is not a duration: write " + io.github.backoff.DurationSpec.FORMS);
+  }
+
+  @Test
+  void convert_bareNumber_isRefusedShowingTheUnitForms() {
+    assertThatThrownBy(() -> converter.convert("5")).isInstanceOf(TypeConversionException.class)
+        .hasMessage("\"5\" has no unit: write 5ms, 5s, 1m30s or PT5S");
   }
 
   @Test
   void convert_notADuration_throws() {
     assertThatThrownBy(() -> converter.convert("soon")).isInstanceOf(TypeConversionException.class)
-        .hasMessage("'soon' is not a duration: use e.g. 250ms, 1.5s, 2m, 500us or PT1S");
-    assertThatThrownBy(() -> converter.convert("5"))
-        .isInstanceOf(TypeConversionException.class)
-        .hasMessage("'5' is not a duration: use e.g. 250ms, 1.5s, 2m, 500us or PT1S");
+        .hasMessage("\"soon\" is not a duration: write " + io.github.backoff.DurationSpec.FORMS);
     assertThatThrownBy(() -> converter.convert("PTx")).isInstanceOf(TypeConversionException.class)
-        .hasMessage("'PTx' is not an ISO-8601 duration: use e.g. 250ms, 1.5s, 2m, 500us or PT1S");
+        .hasMessage("\"PTx\" is not an ISO-8601 duration: write " + io.github.backoff.DurationSpec.FORMS);
   }
 
   @Test
   void convert_tooLong_throws() {
     assertThatThrownBy(() -> converter.convert("9999999999h")).isInstanceOf(TypeConversionException.class)
-        .hasMessage("'9999999999h' is too long: at most about 292 years");
+        .hasMessage("\"9999999999h\" is too long: at most about 292 years");
   }
 }

@@ -182,12 +182,18 @@ class ScheduleCommandTest {
   static Stream<Arguments> badInputs() {
     return Stream.of(
         Arguments.of(List.of("schedule", "fibonacci"), "unknown strategy 'fibonacci'"),
-        Arguments.of(List.of("schedule", "exponential", "--base", "-5ms"), "'-5ms' is negative"),
+        Arguments.of(List.of("schedule", "google-drvie"), "unknown strategy 'google-drvie' (did you mean "
+            + "'google-drive'?): expected one of"),
+        Arguments.of(List.of("schedule", "full-jitter", "--bas", "100ms"), "unknown option '--bas' (did you mean "
+            + "'--base'?); the options are --base,"),
+        Arguments.of(List.of("schedule", "exponential", "--base", "-5ms"), "\"-5ms\" is negative"),
         Arguments.of(List.of("schedule", "exponential", "--attempts", "abc"), "'abc' is not an int"),
         Arguments.of(List.of("schedule", "full-jitter", "--base", "1s", "--cap", "500ms"),
             "cap must be >= base: 500 ms < 1 s"),
-        Arguments.of(List.of("schedule", "exponential", "--base", "5"), "'5' is not a duration"),
-        Arguments.of(List.of("schedule", "exponential", "--base", "5 parsecs"), "unknown unit 'parsecs'"),
+        Arguments.of(List.of("schedule", "exponential", "--base", "5"),
+            "\"5\" has no unit: write 5ms, 5s, 1m30s or PT5S"),
+        Arguments.of(List.of("schedule", "exponential", "--base", "5 parsecs"),
+            "\"5 parsecs\" is not a duration: write 250ms,"),
         Arguments.of(List.of("schedule", "exponential", "--attempts", "0"), "--attempts must be >= 1: 0"),
         Arguments.of(List.of("schedule", "exponential", "--samples", "-3"), "--samples must be >= 1: -3"),
         Arguments.of(List.of("schedule", "exponential", "--samples", "100000000"), "(--max-attempts - 1) x --samples"),
@@ -203,7 +209,7 @@ class ScheduleCommandTest {
         Arguments.of(List.of("schedule", "ethernet", "--throttling"), "no separate throttling strategy"),
         Arguments.of(List.of("schedule", "exponential", "--throttling"), "--throttling applies only to presets"),
         Arguments.of(List.of("schedule", "exponential", "--seed", "x"), "'x' is not a long"),
-        Arguments.of(List.of("schedule", "exponential", "--bogus"), "Unknown option: '--bogus'"),
+        Arguments.of(List.of("schedule", "exponential", "--bogus"), "unknown option '--bogus'; the options are --base,"),
         Arguments.of(List.of("schedule"), "Missing required parameter: 'STRATEGY'"),
         Arguments.of(List.of("schedule", "exponential", "--chart", "/nonexistent-dir-for-backoff/x.png"),
             "cannot write --chart file /nonexistent-dir-for-backoff/x.png: directory"));

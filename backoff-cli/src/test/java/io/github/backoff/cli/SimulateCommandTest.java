@@ -70,7 +70,7 @@ class SimulateCommandTest {
         new String[] {"simulate", "--runs", "abc"},
         new String[] {"simulate", "--strategies", "full-jitter,nope"},
         new String[] {"simulate", "--base", "-5"},
-        new String[] {"simulate", "--base", "100", "--cap", "10"},
+        new String[] {"simulate", "--base", "100ms", "--cap", "10ms"},
         new String[] {"simulate", "--out", file.resolve("sub").toString()})) {
       CliRun run = CliRun.of(bad);
       assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
@@ -80,10 +80,35 @@ class SimulateCommandTest {
   }
 
   @Test
-  void units_acceptsNumbersAndDurations() {
-    SimulateCommand.Units units = new SimulateCommand.Units();
-    assertThat(units.convert("5")).isEqualTo(5.0);
-    assertThat(units.convert("5ms")).isEqualTo(5.0);
-    assertThat(units.convert("2s")).isEqualTo(2000.0);
+  void simulate_bareNumber_isRefusedWithTheUnitForms() {
+    for (String[] args : List.of(new String[] {"occ", "--base"}, new String[] {"occ", "--cap"},
+        new String[] {"overload", "--timeout"}, new String[] {"overload", "--horizon"},
+        new String[] {"hedging", "--hedge-delay"})) {
+      CliRun run = CliRun.of("simulate", "--model", args[0], args[1], "20", "--out", dir.toString(), "-q");
+      assertThat(run.exitCode()).as(args[1]).isEqualTo(2);
+      assertThat(run.err()).as(args[1]).contains("\"20\" has no unit: write 20ms, 20s, 1m30s or PT20S");
+    }
+  }
+
+  @Test
+  void simulate_misspelledStrategy_suggestsTheNameAndListsEveryAcceptedOne() {
+    CliRun run = CliRun.of("simulate", "--strategies", "none,full-jiter", "--out", dir.toString(), "-q");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(SimulateCommand.strategyNames()).hasSizeGreaterThanOrEqualTo(19)
+        .containsAll(io.github.backoff.strategy.BackoffSpec.NAMES)
+        .containsAll(io.github.backoff.preset.Preset.names());
+    assertThat(run.err()).contains("unknown strategy 'full-jiter' (did you mean 'full-jitter'?); the strategies are "
+        + String.join(", ", SimulateCommand.strategyNames()));
+  }
+
+  @Test
+  void simulate_misspelledOption_suggestsTheOption() {
+    CliRun run = CliRun.of("simulate", "--bas", "100ms", "--out", dir.toString(), "-q");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines()).hasSize(1);
+    assertThat(run.err()).contains("unknown option '--bas' (did you mean '--base'?); the options are ")
+        .contains("--hedge-delay", "--outage-capacity");
   }
 }

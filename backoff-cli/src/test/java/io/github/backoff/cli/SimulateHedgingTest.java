@@ -88,7 +88,7 @@ class SimulateHedgingTest {
         new String[] {"--hedge-budget", "-1"},
         new String[] {"--runs", "0"},
         new String[] {"--strategies", "full-jitter"},
-        new String[] {"--base", "10"},
+        new String[] {"--base", "10ms"},
         new String[] {"--rate", "100"})) {
       CliRun run = CliRun.of(with(bad));
       assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);

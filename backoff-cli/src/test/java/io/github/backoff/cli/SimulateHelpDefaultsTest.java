@@ -87,7 +87,8 @@ class SimulateHelpDefaultsTest {
     Map<String, Map<String, String>> defaults = stated();
     assertThat(defaults.get("--runs")).containsEntry("occ", "100").containsEntry("single-server", "100")
         .containsEntry("overload", "5").containsEntry("hedging", "3");
-    assertThat(defaults.get("--base")).containsEntry("occ", "5").containsEntry("overload", "50");
+    assertThat(defaults.get("--cap")).containsEntry("occ", "2000ms").containsEntry("overload", "2000ms");
+    assertThat(defaults).doesNotContainKey("--base"); // stated in words: it differs per strategy
     assertThat(defaults).containsKeys("--model", "--seed", "--cap", "--out", "--clients", "--rate", "--capacity",
         "--queue", "--timeout", "--outage-start", "--outage-length", "--outage-capacity", "--horizon",
         "--max-attempts", "--server", "--load", "--servers", "--requests", "--hedge-delay", "--hedge-percentile",
@@ -128,7 +129,7 @@ class SimulateHelpDefaultsTest {
       }
       assertThat(compared).contains(model + " --runs", model + " --seed", model + " --out", model + " --model");
       if (!model.equals("hedging")) {
-        assertThat(compared).contains(model + " --base", model + " --cap");
+        assertThat(compared).contains(model + " --cap");
       }
     }
   }
@@ -188,8 +189,26 @@ class SimulateHelpDefaultsTest {
   void hedgeDelay_statedDefault_isTheP95OfAnAttemptToTwoDecimals() {
     double p95 = HedgingConfig.defaults().latency().quantile(0.95);
     assertThat(HedgingConfig.defaults().fixedDelayMs()).isEqualTo(p95);
-    assertThat(String.format(Locale.ROOT, "%.2f", p95)).isEqualTo(stated().get("--hedge-delay").get("hedging"));
-    assertThat(study(with("hedging", "--hedge-delay", "25.49"))).isNotEqualTo(study(with("hedging")));
+    assertThat(String.format(Locale.ROOT, "%.2fms", p95)).isEqualTo(stated().get("--hedge-delay").get("hedging"));
+    assertThat(study(with("hedging", "--hedge-delay", "25.49ms"))).isNotEqualTo(study(with("hedging")));
+  }
+
+  /**
+   * {@code --base} is stated in words: with none, the study's own first waits (exponential ones 10 ms,
+   * decorrelated-jitter 5 ms; overload 100 ms and 50 ms), so one {@code --base} value cannot reproduce it.
+   */
+  @Test
+  void base_statedInWords_isTheStudysFirstWaits() {
+    String help = BackoffCommand.commandLine().getSubcommands().get("simulate").getCommandSpec()
+        .findOption("--base").description()[0].replaceAll("\\s+", " ");
+    assertThat(help).contains("Default: the study's, 10ms for the exponential strategies and 5ms for "
+        + "decorrelated-jitter (overload: 100ms and 50ms).");
+    io.github.backoff.sim.sweep.SimulationConfig occ = io.github.backoff.sim.sweep.SimulationConfig.defaults();
+    assertThat(occ.base()).isEqualTo(10);
+    assertThat(occ.decorrelatedBase()).isEqualTo(5);
+    io.github.backoff.sim.overload.OverloadConfig overload = io.github.backoff.sim.overload.OverloadConfig.defaults();
+    assertThat(overload.base()).isEqualTo(100);
+    assertThat(overload.decorrelatedBase()).isEqualTo(50);
   }
 
   @Test
@@ -198,9 +217,9 @@ class SimulateHelpDefaultsTest {
       assertThat(study(with(model, "--seed", "43"))).as(model).isNotEqualTo(study(with(model)));
       assertThat(study(with(model, "--runs", "2"))).as(model).isNotEqualTo(study(with(model)));
     }
-    assertThat(study(with("overload", "--timeout", "2"))).isNotEqualTo(study(with("overload")));
-    assertThat(study(with("overload", "--base", "51"))).isNotEqualTo(study(with("overload")));
-    assertThat(study(with("hedging", "--hedge-delay", "30"))).isNotEqualTo(study(with("hedging")));
+    assertThat(study(with("overload", "--timeout", "2s"))).isNotEqualTo(study(with("overload")));
+    assertThat(study(with("overload", "--base", "51ms"))).isNotEqualTo(study(with("overload")));
+    assertThat(study(with("hedging", "--hedge-delay", "30ms"))).isNotEqualTo(study(with("hedging")));
     assertThat(study(with("hedging", "--server-cancels"))).isNotEqualTo(study(with("hedging")));
     assertThat(study(with("occ", "--clients", "10..180:10"))).isNotEqualTo(study(with("occ")));
     assertThat(study(with("single-server"))).isNotEqualTo(study(with("occ")));

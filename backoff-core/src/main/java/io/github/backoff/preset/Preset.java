@@ -1,6 +1,7 @@
 package io.github.backoff.preset;
 
 import io.github.backoff.InvalidParameterException;
+import io.github.backoff.NameSuggester;
 import io.github.backoff.RetryKind;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
@@ -336,7 +337,8 @@ public final class Preset {
    */
   public static Preset byName(String name) {
     return find(name).orElseThrow(() -> new InvalidParameterException("preset", name, String.format(
-        "unknown preset: '%s' (expected one of %s)", name, String.join(", ", names()))));
+        "unknown preset: '%s'%s (expected one of %s)", name, NameSuggester.didYouMean(name, names()),
+        String.join(", ", names()))));
   }
 
   /** The parameter names a preset may take, as command lines and configuration keys spell them. */

@@ -1,5 +1,6 @@
 package io.github.backoff.strategy;
 
+import io.github.backoff.NameSuggester;
 import io.github.backoff.internal.Checks;
 import io.github.backoff.internal.Durations;
 import java.time.Duration;
@@ -94,8 +95,8 @@ public final class BackoffSpec {
    */
   public static BackoffSpec of(String name) {
     Checks.requireNonNull(name, "name");
-    Checks.requireParameter(NAMES.contains(name), "strategy", name, "unknown strategy: '%s' (expected one of %s)",
-        name, String.join(", ", NAMES));
+    Checks.requireParameter(NAMES.contains(name), "strategy", name, "unknown strategy: '%s'%s (expected one of %s)",
+        name, NameSuggester.didYouMean(name, NAMES), String.join(", ", NAMES));
     return new BackoffSpec(name, null, null, null, null, null, null, 0);
   }
 

@@ -60,6 +60,12 @@ class PresetTest {
   }
 
   @Test
+  void byName_misspelled_suggestsTheClosestPreset() {
+    assertThatThrownBy(() -> Preset.byName("google-drvie"))
+        .hasMessageStartingWith("unknown preset: 'google-drvie' (did you mean 'google-drive'?) (expected one of ");
+  }
+
+  @Test
   void byName_unknown_throwsNamingItAndTheChoices() {
     assertThatThrownBy(() -> Preset.byName("azure"))
         .isInstanceOf(IllegalArgumentException.class)

@@ -42,6 +42,12 @@ class BackoffSpecTest {
   }
 
   @Test
+  void of_misspelledName_suggestsTheClosestStrategy() {
+    assertThatThrownBy(() -> BackoffSpec.of("full-jiter"))
+        .hasMessageStartingWith("unknown strategy: 'full-jiter' (did you mean 'full-jitter'?) (expected one of ");
+  }
+
+  @Test
   void of_unknownName_throwsNamingItAndTheChoices() {
     assertThatThrownBy(() -> BackoffSpec.of("fibonacci"))
         .isInstanceOf(IllegalArgumentException.class)

@@ -1,5 +1,6 @@
 package io.github.backoff.sim;
 
+import io.github.backoff.NameSuggester;
 import io.github.backoff.sim.hedging.HedgingSimModel;
 import io.github.backoff.sim.overload.OverloadSimModel;
 import io.github.backoff.sim.spi.Model;
@@ -69,7 +70,8 @@ public final class ModelRegistry {
   public Model get(String name) {
     Model model = name == null ? null : models.get(name.trim().toLowerCase(Locale.ROOT));
     if (model == null) {
-      throw new IllegalArgumentException("model: unknown model '" + name + "' (known: "
+      throw new IllegalArgumentException("model: unknown model '" + name + "'"
+          + NameSuggester.didYouMean(String.valueOf(name), models.keySet()) + " (known: "
           + String.join(", ", models.keySet()) + ")");
     }
     return model;

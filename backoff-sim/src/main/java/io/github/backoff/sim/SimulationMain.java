@@ -20,8 +20,9 @@ import java.util.Map;
  * </pre>
  *
  * <p>The model options are every registered model's {@link Parameter}s ({@code --clients 10..190:10},
- * {@code --rate 800}, {@code --drop-expired}, ...), as {@link ModelRegistry} lists them; durations are plain
- * numbers here (seconds, or milliseconds for {@code --base} and {@code --cap}).
+ * {@code --rate 800}, {@code --drop-expired}, ...), as {@link ModelRegistry} lists them; durations and percentages
+ * are written as everywhere ({@code --base 10ms}, {@code --timeout 1s}, {@code --outage-capacity 50%}: the core's
+ * {@code DurationSpec} and {@code PercentSpec}; a bare number is refused).
  *
  * <p>Prints the summary table and a timing line to stdout, a progress bar ({@link ProgressBar}) to stderr on a terminal, and on
  * a bad argument one line to stderr and exit status 2 (1 if the reports cannot be written).

@@ -1,5 +1,6 @@
 package io.github.backoff.sim;
 
+import io.github.backoff.NameSuggester;
 import io.github.backoff.sim.spi.StrategyLookup;
 import io.github.backoff.strategy.Backoff;
 import java.time.Duration;
@@ -13,26 +14,28 @@ import java.util.Objects;
  * other core {@link Backoff} registered under a name of its own (a preset, say). The simulator evaluates these very
  * objects; it never re-implements a formula.
  *
- * <p>With {@code base} and {@code cap} in time units (1 unit = {@link StudyConfig#MILLI}, so base 5 means
- * 5 ms of core delay), the study's strategies are:
+ * <p>With {@code base} and {@code cap} in milliseconds of core delay, {@code base} is the first wait, as
+ * {@code --base} is in every command and as {@link io.github.backoff.strategy.BackoffSpec} builds each name:
  * <table>
  *   <caption>The study's strategies</caption>
  *   <tr><th>name</th><th>core object</th><th>wait before retry r</th></tr>
  *   <tr><td>{@code none}</td><td>{@code Backoff.none()}</td><td>0</td></tr>
- *   <tr><td>{@code exponential}</td><td>{@code exponential(2·base, 2).withCap(cap)}</td>
- *       <td>{@code min(cap, base·2^r)}: 10, 20, 40, … for base 5</td></tr>
+ *   <tr><td>{@code exponential}</td><td>{@code exponential(base, 2).withCap(cap)}</td>
+ *       <td>{@code min(cap, base·2^(r-1))}: 10, 20, 40, … for base 10</td></tr>
  *   <tr><td>{@code full-jitter}</td><td>the same {@code .withFullJitter()}</td>
- *       <td>{@code U(0, min(cap, base·2^r))}</td></tr>
+ *       <td>{@code U(0, min(cap, base·2^(r-1)))}</td></tr>
  *   <tr><td>{@code equal-jitter}</td><td>the same {@code .withEqualJitter()}</td>
- *       <td>{@code t/2 + U(0, t/2)}, {@code t = min(cap, base·2^r)}</td></tr>
- *   <tr><td>{@code decorrelated-jitter}</td><td>{@code decorrelatedJitter(base, cap)}</td>
- *       <td>{@code min(cap, U(base, 3·previous))}, previous starting at base</td></tr>
+ *       <td>{@code t/2 + U(0, t/2)}, {@code t = min(cap, base·2^(r-1))}</td></tr>
+ *   <tr><td>{@code decorrelated-jitter}</td><td>{@code decorrelatedJitter(decorrelatedBase, cap)}</td>
+ *       <td>{@code min(cap, U(decorrelatedBase, 3·previous))}, previous starting at decorrelatedBase</td></tr>
  * </table>
+ * The study's own code wrote one base, 5 ms, for all of them and doubled it before the first exponential wait; its
+ * figures are {@link #study(Duration, Duration, Duration) study(10 ms, 5 ms, 2 s)}, the simulator's default.
  *
  * <p>Immutable and thread-safe: {@link #with} returns a new registry.
  *
  * <pre>{@code
- * StrategyRegistry registry = StrategyRegistry.study(Duration.ofMillis(5), Duration.ofMillis(2000))
+ * StrategyRegistry registry = StrategyRegistry.study(Duration.ofMillis(10), Duration.ofMillis(2000))
  *     .with("linear", Backoff.linear(Duration.ofMillis(10), Duration.ofMillis(10)).withFullJitter());
  * Backoff fullJitter = registry.get("full-jitter");
  * }</pre>
@@ -49,27 +52,41 @@ public final class StrategyRegistry {
   }
 
   /**
-   * The study's five strategies with the given base and cap.
+   * The study's five strategies, each starting at {@code base} and capped at {@code cap}.
    *
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if {@code base} is negative or {@code cap < base}
    */
   public static StrategyRegistry study(Duration base, Duration cap) {
+    return study(base, base, cap);
+  }
+
+  /**
+   * The study's five strategies: the exponential ones starting at {@code base}, {@code decorrelated-jitter} at
+   * {@code decorrelatedBase}, all capped at {@code cap}.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if a base is negative or {@code cap} is below one
+   */
+  public static StrategyRegistry study(Duration base, Duration decorrelatedBase, Duration cap) {
     Objects.requireNonNull(base, "base");
+    Objects.requireNonNull(decorrelatedBase, "decorrelatedBase");
     Objects.requireNonNull(cap, "cap");
-    if (base.isNegative()) {
-      throw new IllegalArgumentException("base must not be negative: " + base);
+    for (Duration b : List.of(base, decorrelatedBase)) {
+      if (b.isNegative()) {
+        throw new IllegalArgumentException("base must not be negative: " + b);
+      }
+      if (cap.compareTo(b) < 0) {
+        throw new IllegalArgumentException("cap must be >= base: " + cap + " < " + b);
+      }
     }
-    if (cap.compareTo(base) < 0) {
-      throw new IllegalArgumentException("cap must be >= base: " + cap + " < " + base);
-    }
-    Backoff exponential = Backoff.exponential(base.multipliedBy(2), 2.0).withCap(cap);
+    Backoff exponential = Backoff.exponential(base, 2.0).withCap(cap);
     Map<String, Backoff> map = new LinkedHashMap<>();
     map.put("none", Backoff.none());
     map.put("exponential", exponential);
     map.put("full-jitter", exponential.withFullJitter());
     map.put("equal-jitter", exponential.withEqualJitter());
-    map.put("decorrelated-jitter", Backoff.decorrelatedJitter(base, cap));
+    map.put("decorrelated-jitter", Backoff.decorrelatedJitter(decorrelatedBase, cap));
     return new StrategyRegistry(Map.copyOf(map));
   }
 
@@ -96,7 +113,8 @@ public final class StrategyRegistry {
   public Backoff get(String name) {
     Backoff backoff = strategies.get(name);
     if (backoff == null) {
-      throw new IllegalArgumentException("strategies: unknown strategy '" + name + "' (known: "
+      throw new IllegalArgumentException("strategies: unknown strategy '" + name + "'"
+          + NameSuggester.didYouMean(name, names()) + " (known: "
           + String.join(", ", names()) + ")");
     }
     return backoff;

@@ -19,9 +19,9 @@ import java.util.Objects;
  * <p>Immutable and thread-safe; builders are not thread-safe.
  *
  * <pre>{@code
- * StudyConfig config = SimulationConfig.builder().base(10).cap(2000).runs(20).build();
- * Backoff fullJitter = config.backoff("full-jitter");
- * String shown = config.baseAndCap(); // "10 ms, 2000 ms"
+ * StudyConfig config = SimulationConfig.builder().base(20).cap(2000).runs(20).build();
+ * Backoff fullJitter = config.backoff("full-jitter"); // first wait U(0, 20 ms)
+ * String shown = config.baseAndCap(); // "20 ms, 2000 ms"
  * }</pre>
  */
 public abstract class StudyConfig {
@@ -39,6 +39,7 @@ public abstract class StudyConfig {
   private final long seed;
   private final int threads;
   private final double base;
+  private final double decorrelatedBase;
   private final double cap;
   private final String baseGiven;
   private final String capGiven;
@@ -56,6 +57,7 @@ public abstract class StudyConfig {
     seed = b.seed;
     threads = b.threads;
     base = b.base;
+    decorrelatedBase = b.baseSet ? b.base : b.base / 2;
     cap = b.cap;
     baseGiven = b.baseGiven;
     capGiven = b.capGiven;
@@ -63,7 +65,7 @@ public abstract class StudyConfig {
     if (cap < base) {
       throw new IllegalArgumentException("cap: must be >= base: " + format(cap) + " < " + format(base));
     }
-    StrategyRegistry r = StrategyRegistry.study(millis(base), millis(cap));
+    StrategyRegistry r = StrategyRegistry.study(millis(base), millis(decorrelatedBase), millis(cap));
     for (Map.Entry<String, Backoff> e : b.registered.entrySet()) {
       r = r.with(e.getKey(), e.getValue());
     }
@@ -93,9 +95,18 @@ public abstract class StudyConfig {
     return threads;
   }
 
-  /** The study strategies' base, in milliseconds of core delay. */
+  /** The strategies' base, their first wait, in milliseconds of core delay. */
   public double base() {
     return base;
+  }
+
+  /**
+   * The least wait of {@code decorrelated-jitter}, in milliseconds: the base when one was set, else half the
+   * model's default base, the study's own convention (its code wrote 5 ms and doubled it before the first
+   * exponential wait), so that the default run reproduces the study's figures.
+   */
+  public double decorrelatedBase() {
+    return decorrelatedBase;
   }
 
   /** The study strategies' cap, in milliseconds of core delay. */
@@ -104,11 +115,13 @@ public abstract class StudyConfig {
   }
 
   /**
-   * Base and cap as the user gave them, for reports: {@code 10 ms, 2 s} after {@code --base 10ms --cap 2s}, and a
-   * plain number in milliseconds ({@code 5 ms, 2000 ms} by default).
+   * Base and cap as the user gave them, for reports: {@code 10 ms, 2 s} after {@code --base 10ms --cap 2s}; by
+   * default {@code 10 ms (decorrelated-jitter 5 ms, the study's), 2000 ms}.
    */
   public String baseAndCap() {
-    return shown(baseGiven, base) + ", " + shown(capGiven, cap);
+    String decorrelated = decorrelatedBase == base || !strategies.contains("decorrelated-jitter") ? ""
+        : " (decorrelated-jitter " + format(decorrelatedBase) + " ms, the study's)";
+    return shown(baseGiven, base) + decorrelated + ", " + shown(capGiven, cap);
   }
 
   /** The directory the reports are written into. */
@@ -136,7 +149,7 @@ public abstract class StudyConfig {
     return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 
-  /** {@code 10ms} as {@code 10 ms}, a plain number as milliseconds; the value itself if nothing was given. */
+  /** {@code 10ms} as {@code 10 ms}; the value itself, in milliseconds, if nothing was given. */
   private static String shown(String given, double millis) {
     String text = given == null ? format(millis) : given.strip();
     if (text.matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
@@ -161,6 +174,7 @@ public abstract class StudyConfig {
     private long seed = DEFAULT_SEED;
     private int threads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
     private double base;
+    private boolean baseSet;
     private double cap;
     private String baseGiven;
     private String capGiven;
@@ -239,12 +253,13 @@ public abstract class StudyConfig {
     }
 
     /**
-     * The study strategies' base, in milliseconds.
+     * The strategies' base, their first wait, in milliseconds ({@code decorrelated-jitter}'s least wait).
      *
      * @throws IllegalArgumentException if {@code base} is negative, NaN or infinite
      */
     public B base(double millis) {
       this.base = Checks.units(millis, "base");
+      this.baseSet = true;
       this.baseGiven = null;
       return self();
     }
@@ -296,8 +311,8 @@ public abstract class StudyConfig {
      * @throws IllegalArgumentException naming the option if a value is invalid
      */
     public B common(Settings settings, StrategyLookup lookup) {
-      settings.number("base").ifPresent(v -> base(v, settings.given("base")));
-      settings.number("cap").ifPresent(v -> cap(v, settings.given("cap")));
+      settings.millis("base").ifPresent(v -> base(v, settings.given("base")));
+      settings.millis("cap").ifPresent(v -> cap(v, settings.given("cap")));
       settings.longValue("seed").ifPresent(this::seed);
       settings.text("out").map(Path::of).ifPresent(this::out);
       settings.integer("runs").ifPresent(this::runs);

@@ -42,7 +42,7 @@ class HedgingMainTest {
 
   @Test
   void run_hedging_writesCsvChartsAndHtmlAndPrintsTheTable(@TempDir Path dir) throws Exception {
-    assertThat(run(small(dir, "--max-hedges", "2", "--hedge-delay", "20", "--server-cancels")))
+    assertThat(run(small(dir, "--max-hedges", "2", "--hedge-delay", "20ms", "--server-cancels")))
         .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
     for (String file : FILES) {

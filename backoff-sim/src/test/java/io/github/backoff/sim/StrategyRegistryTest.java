@@ -4,13 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.strategy.BackoffSpec;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class StrategyRegistryTest {
   private static final long MS = 1_000_000;
-  private final StrategyRegistry study = StrategyRegistry.study(Duration.ofMillis(5), Duration.ofMillis(2000));
+  /** The study's own figures: a first exponential wait of 10 ms, decorrelated-jitter at 5 ms, cap 2 s. */
+  private final StrategyRegistry study = StrategyRegistry.study(Duration.ofMillis(10), Duration.ofMillis(5),
+      Duration.ofMillis(2000));
+
+  @Test
+  void study_oneBase_isTheFirstWaitOfEveryStrategy() {
+    StrategyRegistry registry = StrategyRegistry.study(Duration.ofMillis(50), Duration.ofMillis(2000));
+    SplittableRandom random = new SplittableRandom(1);
+    assertThat(registry.get("exponential").delayNanos(1, 0, random)).isEqualTo(50 * MS);
+    assertThat(registry.get("exponential").maxDelayNanos(1)).isEqualTo(BackoffSpec.of("exponential")
+        .withBase(Duration.ofMillis(50)).toBackoff().maxDelayNanos(1));
+    assertThat(registry.get("full-jitter").maxDelayNanos(1)).isEqualTo(50 * MS);
+    for (int i = 0; i < 100; i++) {
+      assertThat(registry.get("decorrelated-jitter").delayNanos(1, 0, random)).isBetween(50 * MS, 150 * MS);
+    }
+  }
 
   @Test
   void study_exponential_isMinCapBaseTimesTwoToTheR() {

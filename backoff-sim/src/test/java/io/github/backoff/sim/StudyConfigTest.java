@@ -16,8 +16,9 @@ class StudyConfigTest {
 
   @Test
   void baseAndCap_defaults_inMilliseconds() {
-    assertThat(SimulationConfig.defaults().baseAndCap()).isEqualTo("5 ms, 2000 ms");
-    assertThat(OverloadConfig.defaults().baseAndCap()).isEqualTo("50 ms, 2000 ms");
+    assertThat(SimulationConfig.defaults().baseAndCap())
+        .isEqualTo("10 ms (decorrelated-jitter 5 ms, the study's), 2000 ms");
+    assertThat(OverloadConfig.defaults().baseAndCap()).isEqualTo("100 ms, 2000 ms"); // full-jitter alone
   }
 
   @Test
@@ -31,8 +32,8 @@ class StudyConfigTest {
 
   @Test
   void common_settingsWithGivenText_reachBothConfigurations() {
-    Settings settings = Settings.of(Map.of("base", "10", "cap", "500", "runs", "3", "seed", "7", "threads", "1",
-        "out", "x", "strategies", "none,full-jitter")).withGiven("base", "10ms");
+    Settings settings = Settings.of(Map.of("base", "10ms", "cap", "500ms", "runs", "3", "seed", "7", "threads", "1",
+        "out", "x", "strategies", "none,full-jitter")).withGiven("base", "10ms").withGiven("cap", "500ms");
 
     SimulationConfig sweep = SimulationConfig.builder().common(settings, StrategyLookup.NONE).build();
     OverloadConfig overload = OverloadConfig.builder().common(settings, StrategyLookup.NONE).build();

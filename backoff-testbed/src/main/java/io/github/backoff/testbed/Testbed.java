@@ -129,7 +129,8 @@ public final class Testbed {
     }
     if (StrategyRegistry.STUDY_NAMES.contains(strategy)) {
       return StrategyRegistry.study(StudyConfig.millis(scenario.base() * timeScale),
-          StudyConfig.millis(scenario.cap() * timeScale)).get(strategy);
+          StudyConfig.millis(scenario.decorrelatedBase() * timeScale), StudyConfig.millis(scenario.cap() * timeScale))
+          .get(strategy);
     }
     throw new IllegalArgumentException("time-scale: strategy '" + strategy + "' keeps its own durations; only the "
         + "study strategies (" + String.join(", ", StrategyRegistry.STUDY_NAMES) + ") scale with --base and --cap:"

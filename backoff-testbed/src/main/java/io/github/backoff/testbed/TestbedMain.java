@@ -24,7 +24,8 @@ import java.util.function.DoubleSupplier;
 
 /**
  * The simulator against the testbed, from the command line: the options of {@code backoff simulate --model overload}
- * (plain numbers, as {@code SimulationMain} takes them), plus {@code --time-scale F} (real seconds per model second,
+ * (durations and percentages in the core's one grammar, as {@code SimulationMain} takes them), plus
+ * {@code --time-scale F} (real seconds per model second,
  * default 1), {@code --calibrate S} (model seconds of a calibration run, default 10) and {@code --measure N}
  * (sequential loopback requests measured for reference, default 500; 0 measures none).
  *
@@ -50,7 +51,7 @@ import java.util.function.DoubleSupplier;
  *
  * <pre>{@code
  * java -cp "backoff-testbed/target/classes:backoff-testbed/target/lib/*" io.github.backoff.testbed.TestbedMain \
- *     --rate 80 --capacity 100 --queue 200 --outage-start 10 --outage-length 30 --horizon 60
+ *     --rate 80 --capacity 100 --queue 200 --outage-start 10s --outage-length 30s --horizon 60s
  * }</pre>
  *
  * <p>Not thread-safe; a program entry point.
@@ -228,7 +229,7 @@ public final class TestbedMain {
         calibration.put("policies", "no-retry");
         calibration.put("outage-start", "0");
         calibration.put("outage-length", "0");
-        calibration.put("horizon", Long.toString((long) calibrate));
+        calibration.put("horizon", (long) calibrate + "s");
         calibration.put("runs", "1");
         OverloadConfig c = OverloadSimModel.INSTANCE.config(Settings.of(calibration), PRESETS, base);
         TestbedResult r = machine.testbed().run(c, "no-retry", c.strategies().get(0), CALIBRATION_RUN, timeScale);
@@ -303,8 +304,7 @@ public final class TestbedMain {
     if (label == null) {
       StringBuilder sb = new StringBuilder(options.getOrDefault("strategies", "full-jitter"));
       if (options.containsKey("base") || options.containsKey("cap")) {
-        sb.append(' ').append(options.getOrDefault("base", "")).append("..").append(options.getOrDefault("cap", ""))
-            .append(" ms");
+        sb.append(' ').append(options.getOrDefault("base", "")).append("..").append(options.getOrDefault("cap", ""));
       }
       if (options.containsKey("max-attempts")) {
         sb.append(" x").append(options.get("max-attempts"));

@@ -30,7 +30,7 @@ class TestbedMainOptionsTest {
   private static final String N = System.lineSeparator();
   /** A scenario the simulator runs in an instant: 2 s at 20 requests/s, no outage. */
   private static final String[] TINY = {"--rate", "20", "--capacity", "50", "--queue", "20", "--outage-start", "0",
-      "--outage-length", "0", "--horizon", "2"};
+      "--outage-length", "0", "--horizon", "2s"};
   private static final LoopbackLatency.Measurement LOOPBACK = new LoopbackLatency.Measurement(500, 0.0002, 0.0001,
       0.00018, 0.0006);
 
@@ -253,7 +253,7 @@ class TestbedMainOptionsTest {
     load = 1.234;
 
     assertRuns(tiny("--measure", "20", "--calibrate", "7", "--policies", "retries", "--time-scale", "0.5",
-        "--runs", "3", "--outage-start", "1", "--outage-length", "1"));
+        "--runs", "3", "--outage-start", "1s", "--outage-length", "1s"));
 
     assertThat(calls).containsExactly("loopback 20 PT0.002S",
         "testbed no-retry full-jitter " + TestbedMain.CALIBRATION_RUN + " 0.5",
@@ -310,20 +310,20 @@ class TestbedMainOptionsTest {
 
   @Test
   void run_candidates_runEachWithItsOptionsAndNameThemByLabel() {
-    assertRuns(tiny("--measure", "0", "--calibrate", "0", "--base", "40",
+    assertRuns(tiny("--measure", "0", "--calibrate", "0", "--base", "80ms",
         "--candidate", "advised: --strategies equal-jitter --max-attempts 3 --policies retry-quota",
-        "--candidate", "--strategies full-jitter --cap 1000 --policies token-bucket"));
+        "--candidate", "--strategies full-jitter --cap 1s --policies token-bucket"));
 
     assertThat(calls).containsExactly("testbed retry-quota equal-jitter 0 1.0",
         "testbed token-bucket full-jitter 0 1.0");
     assertThat(configs.get(0).maxAttempts()).isEqualTo(3);
-    assertThat(configs.get(0).base()).isEqualTo(40);
+    assertThat(configs.get(0).base()).isEqualTo(80);
     assertThat(configs.get(1).cap()).isEqualTo(1000);
     assertThat(configs.get(1).maxAttempts()).isEqualTo(4);
     assertThat(out().split(N)).contains(
         "candidate advised: {strategies=equal-jitter, max-attempts=3, policies=retry-quota}",
-        "candidate full-jitter ..1000 ms token-bucket: {strategies=full-jitter, cap=1000, policies=token-bucket}");
-    assertThat(out()).contains("| `advised` | lost |", "| `full-jitter ..1000 ms token-bucket` | lost |",
+        "candidate full-jitter ..1s token-bucket: {strategies=full-jitter, cap=1s, policies=token-bucket}");
+    assertThat(out()).contains("| `advised` | lost |", "| `full-jitter ..1s token-bucket` | lost |",
         "each candidate has its own strategies", "policies=[retries]");
   }
 
@@ -394,13 +394,13 @@ class TestbedMainOptionsTest {
 
   @Test
   void candidate_withoutLabel_isNamedByItsOptions() {
-    assertThat(TestbedMain.candidate("--base 50").label()).isEqualTo("full-jitter 50.. ms retries");
-    assertThat(TestbedMain.candidate("--cap 900").label()).isEqualTo("full-jitter ..900 ms retries");
+    assertThat(TestbedMain.candidate("--base 50ms").label()).isEqualTo("full-jitter 50ms.. retries");
+    assertThat(TestbedMain.candidate("--cap 900ms").label()).isEqualTo("full-jitter ..900ms retries");
     assertThat(TestbedMain.candidate("--strategies equal-jitter").label()).isEqualTo("equal-jitter retries");
     assertThat(TestbedMain.candidate("--max-attempts 3 --policies token-bucket").label())
         .isEqualTo("full-jitter x3 token-bucket");
-    assertThat(TestbedMain.candidate("--policies no-retry --cap 20000 --base 50 --max-attempts 5 --strategies "
-        + "decorrelated-jitter").label()).isEqualTo("decorrelated-jitter 50..20000 ms x5 no-retry");
+    assertThat(TestbedMain.candidate("--policies no-retry --cap 20s --base 50ms --max-attempts 5 --strategies "
+        + "decorrelated-jitter").label()).isEqualTo("decorrelated-jitter 50ms..20s x5 no-retry");
   }
 
   @Test

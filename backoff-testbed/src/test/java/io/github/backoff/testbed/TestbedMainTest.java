@@ -29,7 +29,7 @@ class TestbedMainTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: capacity:");
     err.reset();
     assertThat(run("--network-latency", "fast")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: network-latency: 'fast' is not a duration");
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: network-latency: \"fast\" is not a duration");
     err.reset();
     assertThat(run("--policies", "adaptive")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8))
@@ -71,7 +71,7 @@ class TestbedMainTest {
   @Test
   void run_tinyScenario_printsTheSideBySideTable() {
     assertThat(run("--rate", "20", "--capacity", "50", "--queue", "20", "--outage-start", "0", "--outage-length",
-        "0", "--horizon", "2", "--policies", "no-retry", "--measure", "0", "--calibrate", "0")).isZero();
+        "0", "--horizon", "2s", "--policies", "no-retry", "--measure", "0", "--calibrate", "0")).isZero();
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("network latency given to the simulator (model time): 0",
         "| `no-retry` | requests at the server |", "| rank by (within 5 %: a tie) | simulator | testbed | same |");
@@ -85,9 +85,9 @@ class TestbedMainTest {
     assertThat(advised.options()).containsExactly(entry("strategies", "aws-sdk-standard"), entry("max-attempts", "3"),
         entry("policies", "retry-quota"));
     TestbedMain.CandidateOptions plain = TestbedMain.candidate(
-        "--strategies full-jitter --base 50 --cap 20000 --max-attempts 3 --policies retries");
-    assertThat(plain.label()).isEqualTo("full-jitter 50..20000 ms x3 retries");
-    assertThat(plain.options()).containsEntry("base", "50").containsEntry("cap", "20000");
+        "--strategies full-jitter --base 100ms --cap 20s --max-attempts 3 --policies retries");
+    assertThat(plain.label()).isEqualTo("full-jitter 100ms..20s x3 retries");
+    assertThat(plain.options()).containsEntry("base", "100ms").containsEntry("cap", "20s");
   }
 
   @Test
@@ -151,15 +151,15 @@ class TestbedMainTest {
   @Test
   void run_candidates_simulatesAndRunsEachAndNamesThemByLabel() {
     assertThat(run("--scenario", "../docs/scenarios/outage-80-testbed.properties", "--rate", "20", "--capacity", "50",
-        "--queue", "20", "--outage-start", "0", "--outage-length", "0", "--horizon", "2", "--measure", "0",
+        "--queue", "20", "--outage-start", "0", "--outage-length", "0", "--horizon", "2s", "--measure", "0",
         "--calibrate", "0",
         "--candidate", "advised: --strategies aws-sdk-standard --max-attempts 3 --policies retry-quota",
-        "--candidate", "--strategies full-jitter --base 50 --cap 1000 --max-attempts 5 --policies token-bucket"))
+        "--candidate", "--strategies full-jitter --base 100ms --cap 1s --max-attempts 5 --policies token-bucket"))
         .isZero();
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("| `advised` | requests at the server |",
-        "| `full-jitter 50..1000 ms x5 token-bucket` | lost |",
-        "| requests at the server | advised 1, full-jitter 50..1000 ms x5 token-bucket 1 |",
+        "| `full-jitter 100ms..1s x5 token-bucket` | lost |",
+        "| requests at the server | advised 1, full-jitter 100ms..1s x5 token-bucket 1 |",
         "each candidate has its own strategies", "rate=20");
   }
 }

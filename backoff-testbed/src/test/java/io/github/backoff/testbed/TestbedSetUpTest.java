@@ -66,8 +66,8 @@ class TestbedSetUpTest {
 
   @Test
   void backoff_timeScaleNotOne_scalesTheStudyBaseAndCap() {
-    // The study's exponential waits 2 x base at the first retry, at most the cap: base 10 ms, cap 2 s.
-    OverloadConfig scenario = OverloadConfig.builder().base(10).cap(2000).build();
+    // The exponential waits base at the first retry (--base is the first wait), at most the cap: 20 ms, 2 s.
+    OverloadConfig scenario = OverloadConfig.builder().base(20).cap(2000).build();
     Backoff half = Testbed.backoff(scenario, "exponential", 0.5);
     assertThat(half.maxDelayNanos(1)).isEqualTo(10_000_000L);
     assertThat(half.maxDelayNanos(40)).isEqualTo(1_000_000_000L);

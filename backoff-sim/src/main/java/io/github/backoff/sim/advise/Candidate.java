@@ -1,8 +1,8 @@
 package io.github.backoff.sim.advise;
 
+import io.github.backoff.DurationSpec;
 import io.github.backoff.budget.BudgetKind;
 import io.github.backoff.preset.Preset;
-import io.github.backoff.sim.StrategyRegistry;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.strategy.BackoffSpec;
 import java.time.Duration;
@@ -169,9 +169,9 @@ public final class Candidate {
     if (preset) {
       sb.append(" (preset)");
     } else if (base != null) {
-      sb.append(' ').append(Units.format(base));
+      sb.append(' ').append(DurationSpec.format(base));
       if (cap != null) {
-        sb.append("..").append(Units.format(cap));
+        sb.append("..").append(DurationSpec.format(cap));
       }
       if (!Double.isNaN(multiplier) && multiplier != 2) {
         sb.append(" x").append(Units.number(multiplier));
@@ -287,10 +287,10 @@ public final class Candidate {
     StringBuilder sb = new StringBuilder();
     sb.append(p).append("strategy=").append(strategy).append('\n');
     if (base != null) {
-      sb.append(p).append("base=").append(Units.format(base)).append('\n');
+      sb.append(p).append("base=").append(DurationSpec.format(base)).append('\n');
     }
     if (cap != null) {
-      sb.append(p).append("cap=").append(Units.format(cap)).append('\n');
+      sb.append(p).append("cap=").append(DurationSpec.format(cap)).append('\n');
     }
     if (!Double.isNaN(multiplier)) {
       sb.append(p).append("multiplier=").append(Units.number(multiplier)).append('\n');
@@ -317,10 +317,10 @@ public final class Candidate {
   public String execFlags() {
     StringBuilder sb = new StringBuilder("--strategy ").append(strategy);
     if (base != null) {
-      sb.append(" --base ").append(Units.format(base));
+      sb.append(" --base ").append(DurationSpec.format(base));
     }
     if (cap != null) {
-      sb.append(" --cap ").append(Units.format(cap));
+      sb.append(" --cap ").append(DurationSpec.format(cap));
     }
     if (!Double.isNaN(multiplier)) {
       sb.append(" --multiplier ").append(Units.number(multiplier));
@@ -334,9 +334,8 @@ public final class Candidate {
   /**
    * The options of {@code backoff simulate} that run this candidate in the scenario's model (after
    * {@link Scenario#simulateOptions()}): {@code --strategies NAME --base D --cap D --max-attempts N --policies P}
-   * (base and cap in milliseconds); empty when {@code simulate} cannot express the strategy (a multiplier other than
-   * 2). The study's exponential families double {@code --base} before the first retry, so their base is halved here
-   * to give the same waits.
+   * (durations in the one grammar, {@code --base} the first wait as everywhere); empty when {@code simulate} cannot
+   * express the strategy (a multiplier other than 2).
    */
   public Optional<String> simulateOptions() {
     StringBuilder sb = new StringBuilder("--strategies ").append(strategy);
@@ -344,13 +343,11 @@ public final class Candidate {
       if (!Double.isNaN(multiplier) && multiplier != 2) {
         return Optional.empty();
       }
-      boolean study = StrategyRegistry.STUDY_NAMES.contains(strategy) && MULTIPLIED.contains(strategy);
-      double baseMillis = base.toNanos() / 1e6 / (study ? 2 : 1);
-      sb.append(" --base ").append(Units.number(baseMillis));
+      sb.append(" --base ").append(DurationSpec.format(base));
       if (cap != null) {
-        sb.append(" --cap ").append(Units.millis(cap));
-      } else if (baseMillis > 2000) {
-        sb.append(" --cap ").append(Units.number(baseMillis)); // simulate's default cap is 2000
+        sb.append(" --cap ").append(DurationSpec.format(cap));
+      } else if (base.compareTo(Duration.ofMillis(2000)) > 0) {
+        sb.append(" --cap ").append(DurationSpec.format(base)); // simulate's default cap is 2000 ms
       }
     }
     if (maxAttempts > 100) {

@@ -1,6 +1,9 @@
 package io.github.backoff.sim.advise;
 
+import io.github.backoff.DurationSpec;
 import io.github.backoff.InvalidParameterException;
+import io.github.backoff.NameSuggester;
+import io.github.backoff.PercentSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -15,8 +18,8 @@ import java.util.regex.Pattern;
  *
  * <p>Metric names: see {@link Scenario#metrics()}; a name no scenario knows fails here, one the scenario's model does
  * not measure fails in {@link Advisor#advise}. Both list the names known. Limits are written in the metric's unit:
- * a duration for times ({@code 5s}, {@code 500ms}), a percentage or a fraction for shares ({@code 2%}, {@code 0.02}),
- * a number otherwise.
+ * a duration for times ({@code 5s}, {@code 500ms}), a percentage for shares ({@code 2%}), a number otherwise; a
+ * bare number is refused for a time or a share (the core's {@link DurationSpec} and {@link PercentSpec}).
  *
  * <p>Immutable and thread-safe.
  *
@@ -114,7 +117,7 @@ public final class Objective {
       String where = metrics == null ? "" : metrics.burst() ? " for a burst scenario" : " for a steady scenario";
       String renamed = Metrics.OLD_ATTEMPTS.equals(metric) ? "; 'requests' is now 'attempts'" : "";
       throw new InvalidParameterException(key, value, key + ": unknown metric '" + metric + "'" + where
-          + " (known: " + String.join(", ", names) + ")" + renamed);
+          + NameSuggester.didYouMean(metric, names) + " (known: " + String.join(", ", names) + ")" + renamed);
     }
   }
 
@@ -129,17 +132,20 @@ public final class Objective {
       }
       return switch (Metrics.kindOf(metric)) {
         case SECONDS -> Units.seconds(text);
-        case FRACTION -> text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
-            : Double.parseDouble(text);
+        case FRACTION -> PercentSpec.parse(text);
         case NUMBER -> Double.parseDouble(text);
       };
     } catch (IllegalArgumentException e) {
       String expected = metric.equals(Metrics.MAX_ATTEMPTS) ? "a whole number >= 1"
           : switch (Metrics.kindOf(metric)) {
-            case SECONDS -> "a duration such as 5s or 500ms";
-            case FRACTION -> "a percentage such as 2% or a fraction such as 0.02";
+            case SECONDS -> "a duration (" + DurationSpec.FORMS + ")";
+            case FRACTION -> PercentSpec.FORMS;
             case NUMBER -> "a number";
           };
+      if (!(e instanceof NumberFormatException) && e.getMessage() != null) { // the grammar's own message
+        throw new InvalidParameterException("constraints", constraint, "constraints: " + metric + ": "
+            + e.getMessage() + " in '" + constraint + "'");
+      }
       throw new InvalidParameterException("constraints", constraint, "constraints: " + metric
           + " needs " + expected + ": '" + constraint + "'");
     }

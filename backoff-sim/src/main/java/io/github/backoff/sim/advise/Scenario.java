@@ -1,7 +1,10 @@
 package io.github.backoff.sim.advise;
 
+import io.github.backoff.DurationSpec;
 import io.github.backoff.InvalidParameterException;
 import io.github.backoff.sim.internal.ScenarioSystems;
+import io.github.backoff.NameSuggester;
+import io.github.backoff.PercentSpec;
 import io.github.backoff.sim.overload.OverloadConfig;
 import io.github.backoff.sim.overload.OverloadSystem;
 import io.github.backoff.sim.overload.RetryAfterHint;
@@ -77,8 +80,9 @@ public final class Scenario {
   private Scenario(Map<String, String> given) {
     for (Map.Entry<String, String> e : given.entrySet()) {
       if (!KEYS.containsKey(e.getKey())) {
-        throw new InvalidParameterException(e.getKey(), e.getValue(), e.getKey() + ": unknown key (known: "
-            + String.join(", ", KEYS.keySet()) + ")");
+        throw new InvalidParameterException(e.getKey(), e.getValue(), e.getKey() + ": unknown key"
+            + NameSuggester.didYouMean(e.getKey(), KEYS.keySet()) + " (known: " + String.join(", ", KEYS.keySet())
+            + ")");
       }
     }
     this.values = Collections.unmodifiableMap(new TreeMap<>(given));
@@ -345,9 +349,9 @@ public final class Scenario {
     OverloadSystem y = steady();
     StringBuilder sb = new StringBuilder("--model overload --rate ").append(fmt(y.rate())).append(" --capacity ")
         .append(fmt(y.capacity())).append(" --queue ").append(y.queue()).append(" --timeout ")
-        .append(fmt(y.timeout())).append(" --outage-start ").append(fmt(y.outageStart()))
-        .append(" --outage-length ").append(fmt(y.outageLength())).append(" --outage-capacity ")
-        .append(fmt(y.outageCapacity())).append(" --horizon ").append(y.horizon());
+        .append(time(y.timeout())).append(" --outage-start ").append(time(y.outageStart()))
+        .append(" --outage-length ").append(time(y.outageLength())).append(" --outage-capacity ")
+        .append(PercentSpec.format(y.outageCapacity())).append(" --horizon ").append(y.horizon()).append('s');
     if (y.throttling()) {
       sb.append(" --server throttling --throttle-rate ").append(fmt(y.throttleRate()));
       if (!y.retryAfter().isNone()) {
@@ -409,7 +413,7 @@ public final class Scenario {
       return new OverloadSystem(number("clients.rate", d.rate()), number("service.capacity", d.capacity()),
           wholeNumber("service.queue", d.queue(), Integer.MIN_VALUE, Integer.MAX_VALUE),
           seconds("clients.timeout", d.timeout()), outageStart, outageLength,
-          number("service.outage.capacity", 0), (int) h,
+          percent("service.outage.capacity", 0), (int) h,
           flag("service.drop_expired", d.dropExpired()), server, number("service.throttle_rate", 0),
           d.networkLatency(), retryAfterHint());
     } catch (InvalidParameterException e) {
@@ -459,6 +463,24 @@ public final class Scenario {
   private String text(String key, String otherwise) {
     String v = values.get(key);
     return v == null ? otherwise : v;
+  }
+
+  /** A share in the core's one grammar ({@link PercentSpec}): {@code 50%}; a bare number other than 0 is refused. */
+  private double percent(String key, double otherwise) {
+    String v = values.get(key);
+    if (v == null) {
+      return otherwise;
+    }
+    double fraction;
+    try {
+      fraction = PercentSpec.parse(v);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidParameterException(key, v, key + ": " + e.getMessage());
+    }
+    if (fraction > 1) {
+      throw new InvalidParameterException(key, v, key + ": must be at most 100%: " + v);
+    }
+    return fraction;
   }
 
   private double number(String key, double otherwise) {
@@ -517,6 +539,11 @@ public final class Scenario {
     }
   }
 
+  /** Seconds as a duration in the core's one grammar: {@code 1s}, {@code 500ms}, {@code 0}. */
+  static String time(double seconds) {
+    return DurationSpec.format(Duration.ofNanos(Math.round(seconds * 1e9)));
+  }
+
   static String fmt(double d) {
     return Units.number(d);
   }
@@ -537,7 +564,7 @@ public final class Scenario {
         + "duration such as 1s, or millis:500ms for x-amz-retry-after (default 0)");
     k.put("service.outage.start", "steady: when the outage starts (default 0)");
     k.put("service.outage.length", "steady: how long it lasts; 0 for none (default 0)");
-    k.put("service.outage.capacity", "steady: the capacity during the outage as a fraction, 0 = down (default 0)");
+    k.put("service.outage.capacity", "steady: the capacity during the outage, a percentage such as 50%; 0 = down (default 0)");
     k.put("service.drop_expired", "steady: the server drops queued requests whose client gave up (default false)");
     k.put("horizon", "steady: the length of a run (default the outage's end + 40 s, at least 60 s)");
     k.put("objective", "min METRIC or max METRIC (default min attempts)");
@@ -562,7 +589,7 @@ public final class Scenario {
 
   static Duration duration(String key, String text) {
     try {
-      return Units.duration(text);
+      return DurationSpec.parse(text);
     } catch (IllegalArgumentException e) {
       throw new InvalidParameterException(key, text, key + ": " + e.getMessage());
     }

@@ -1,6 +1,7 @@
 package io.github.backoff.sim.advise;
 
 import io.github.backoff.InvalidParameterException;
+import io.github.backoff.NameSuggester;
 import io.github.backoff.preset.Preset;
 import io.github.backoff.strategy.BackoffSpec;
 import java.time.Duration;
@@ -42,7 +43,7 @@ final class SearchSpace {
     for (String name : strategies) {
       if (!BackoffSpec.isKnown(name)) {
         throw new InvalidParameterException("search.strategies", name, "search.strategies: unknown strategy '"
-            + name + "' (known: " + String.join(", ", BackoffSpec.NAMES) + ")");
+            + name + "'" + NameSuggester.didYouMean(name, BackoffSpec.NAMES) + " (known: " + String.join(", ", BackoffSpec.NAMES) + ")");
       }
     }
     List<Duration> bases = durations(v, "search.bases", burst ? "5ms,10ms,25ms,50ms,100ms,200ms" : "50ms,500ms");
@@ -77,7 +78,7 @@ final class SearchSpace {
       for (String b : budgets) {
         if (!Candidate.BUDGETS.contains(b)) {
           throw new InvalidParameterException("search.budgets", b, "search.budgets: unknown budget '" + b
-              + "' (known: " + String.join(", ", Candidate.BUDGETS) + ")");
+              + "'" + NameSuggester.didYouMean(b, Candidate.BUDGETS) + " (known: " + String.join(", ", Candidate.BUDGETS) + ")");
         }
       }
     }
@@ -135,7 +136,7 @@ final class SearchSpace {
       for (String n : names) {
         if (!Preset.names().contains(n)) {
           throw new InvalidParameterException("search.presets", n, "search.presets: unknown preset '" + n
-              + "' (known: all, none, " + String.join(", ", Preset.names()) + ")");
+              + "'" + NameSuggester.didYouMean(n, Preset.names()) + " (known: all, none, " + String.join(", ", Preset.names()) + ")");
         }
       }
     }

@@ -39,8 +39,8 @@ public final class HedgingSimModel implements Model {
       new Parameter("servers", "N", "hedging: servers sharing one FIFO queue. Default 16.", Kind.INTEGER),
       new Parameter("requests", "N", "hedging: requests per run, the first tenth not measured. Default 100000.",
           Kind.INTEGER),
-      new Parameter("hedge-delay", "D", "hedging: the fixed hedging delay in ms (or a duration), also the percentile "
-          + "modes' initial delay. Default 25.48, the p95 of an attempt.", Kind.MILLIS),
+      new Parameter("hedge-delay", "D", "hedging: the fixed hedging delay (a duration), also the percentile "
+          + "modes' initial delay. Default 25.48ms, the p95 of an attempt.", Kind.MILLIS),
       new Parameter("hedge-percentile", "P", "hedging: percentile of recent latencies after which the percentile "
           + "modes hedge, in (0, 100). Default 95.", Kind.NUMBER),
       new Parameter("max-hedges", "N", "hedging: hedges per request at most, each a delay after the previous "
@@ -90,7 +90,7 @@ public final class HedgingSimModel implements Model {
     List<Double> loads = s.text("load").map(HedgingSimModel::loads).orElse(d.loads());
     int servers = Checks.inRange(s.integer("servers").orElse(d.servers()), 1, 100_000, "servers");
     int requests = Checks.inRange(s.integer("requests").orElse(d.requests()), 100, 10_000_000, "requests");
-    double delay = s.number("hedge-delay").orElse(d.fixedDelayMs());
+    double delay = s.millis("hedge-delay").orElse(d.fixedDelayMs());
     check(delay >= 0 && delay <= 3_600_000, "hedge-delay", "must be in [0, 3600000] ms", delay);
     double percentile = s.number("hedge-percentile").orElse(d.percentile());
     check(percentile > 0 && percentile < 100, "hedge-percentile", "must be in (0, 100)", percentile);

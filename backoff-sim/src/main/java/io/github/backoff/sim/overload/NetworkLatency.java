@@ -1,7 +1,7 @@
 package io.github.backoff.sim.overload;
 
+import io.github.backoff.DurationSpec;
 import io.github.backoff.sim.engine.Normal;
-import io.github.backoff.sim.internal.DurationText;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -206,19 +206,13 @@ public final class NetworkLatency {
     }
   }
 
-  /** A duration with a unit (or a plain 0), in seconds. */
+  /** A duration in the core's one grammar ({@link DurationSpec}), in seconds. */
   private static double duration(String t, String whole) {
-    if (t.equals("0")) {
-      return 0;
+    try {
+      return DurationSpec.parse(t).toNanos() / 1e9;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(OPTION + ": " + e.getMessage() + " (e.g. 2ms, normal:2ms,0.5ms): '"
+          + whole + "'", e);
     }
-    double seconds = DurationText.seconds(t);
-    if (Double.isNaN(seconds)) {
-      throw new IllegalArgumentException(OPTION + ": '" + t + "' is not a duration with a unit (ns, us, ms or s;"
-          + " e.g. 2ms, normal:2ms,0.5ms): '" + whole + "'");
-    }
-    if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-      throw new IllegalArgumentException(OPTION + ": durations must be >= 0: '" + whole + "'");
-    }
-    return seconds;
   }
 }

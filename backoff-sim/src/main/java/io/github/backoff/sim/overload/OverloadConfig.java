@@ -1,5 +1,6 @@
 package io.github.backoff.sim.overload;
 
+import io.github.backoff.NameSuggester;
 import io.github.backoff.sim.StudyConfig;
 import io.github.backoff.sim.internal.Checks;
 import io.github.backoff.strategy.Backoff;
@@ -27,7 +28,7 @@ import java.util.Objects;
  *
  * <p>The defaults are the scenario of {@code docs/retry-storms.md}: λ 800/s, μ 1000/s (80 % load), queue 2000,
  * timeout 1 s, a 10 s outage from 30 s at capacity 0, horizon 180 s, all five built-in policies, 4 attempts
- * (3 retries), strategy {@code full-jitter} with base 50 ms and cap 2000 ms, 5 runs, seed 42.
+ * (3 retries), strategy {@code full-jitter} with base (first wait) 100 ms and cap 2000 ms, 5 runs, seed 42.
  *
  * <p>Every setter validates at once and throws {@link IllegalArgumentException} with a one-line message that
  * starts with the parameter's name; {@link Builder#build()} checks what depends on several settings. Immutable and
@@ -83,7 +84,8 @@ public final class OverloadConfig extends StudyConfig {
     for (String name : b.policies) {
       OverloadPolicy p = known.get(name);
       if (p == null) {
-        throw new IllegalArgumentException("policies: unknown policy '" + name + "' (known: "
+        throw new IllegalArgumentException("policies: unknown policy '" + name + "'"
+            + NameSuggester.didYouMean(name, known.keySet()) + " (known: "
             + String.join(", ", known.keySet()) + ")");
       }
       selected.add(p);
@@ -237,7 +239,7 @@ public final class OverloadConfig extends StudyConfig {
     private final Map<String, OverloadPolicy> registeredPolicies = new LinkedHashMap<>();
 
     private Builder() {
-      super(List.of("full-jitter"), 5, MAX_RUNS, 50, 2000);
+      super(List.of("full-jitter"), 5, MAX_RUNS, 100, 2000); // base: the first wait, 2 x the study-style 50
       system(OverloadSystem.DEFAULTS);
     }
 

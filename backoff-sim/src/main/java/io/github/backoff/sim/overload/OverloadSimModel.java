@@ -25,15 +25,16 @@ public final class OverloadSimModel implements Model {
       new Parameter("capacity", "N", "overload: requests the server completes per second. Default 1000.",
           Kind.NUMBER),
       new Parameter("queue", "N", "overload: most requests waiting. Default 2000.", Kind.INTEGER),
-      new Parameter("timeout", "T", "overload: client timeout in seconds (or a duration such as 500ms). Default 1.",
+      new Parameter("timeout", "T", "overload: client timeout (a duration such as 500ms). Default 1s.",
           Kind.SECONDS),
-      new Parameter("outage-start", "T", "overload: when the capacity drops, in seconds. Default 30.",
+      new Parameter("outage-start", "T", "overload: when the capacity drops. Default 30s.",
           Kind.SECONDS),
-      new Parameter("outage-length", "T", "overload: how long it stays down, in seconds (0: no outage). Default 10.",
+      new Parameter("outage-length", "T", "overload: how long it stays down (0: no outage). Default 10s.",
           Kind.SECONDS),
-      new Parameter("outage-capacity", "F",
-          "overload: capacity during the outage as a fraction of --capacity, 0 (down) to 1. Default 0.", Kind.NUMBER),
-      new Parameter("horizon", "T", "overload: length of each run in whole seconds. Default 180.", Kind.SECONDS),
+      new Parameter("outage-capacity", "P",
+          "overload: capacity during the outage, a percentage of --capacity, 0 (down) to 100%. Default 0.",
+          Kind.PERCENT),
+      new Parameter("horizon", "T", "overload: length of each run, whole seconds (e.g. 3m). Default 180s.", Kind.SECONDS),
       new Parameter("policies", "LIST", "overload: retry policies to compare: no-retry, retries, token-bucket, "
           + "retry-quota, ratio, retry-quota-2026, adaptive, adaptive-nonreserving. Default: the first five.",
           Kind.TEXT),
@@ -100,13 +101,13 @@ public final class OverloadSimModel implements Model {
     s.number("rate").ifPresent(b::rate);
     s.number("capacity").ifPresent(b::capacity);
     s.integer("queue").ifPresent(b::queue);
-    s.number("timeout").ifPresent(b::timeout);
+    s.seconds("timeout").ifPresent(b::timeout);
     if (s.has("outage-start") || s.has("outage-length") || s.has("outage-capacity")) {
-      b.outage(s.number("outage-start").orElse(base.outageStart()),
-          s.number("outage-length").orElse(base.outageLength()),
-          s.number("outage-capacity").orElse(base.outageCapacity()));
+      b.outage(s.seconds("outage-start").orElse(base.outageStart()),
+          s.seconds("outage-length").orElse(base.outageLength()),
+          s.percent("outage-capacity").orElse(base.outageCapacity()));
     }
-    s.number("horizon").ifPresent(horizon -> {
+    s.seconds("horizon").ifPresent(horizon -> {
       if (horizon != Math.rint(horizon) || horizon < 1 || horizon > OverloadSystem.MAX_HORIZON) {
         throw new IllegalArgumentException("horizon: must be whole seconds in [1, 1000000]: " + horizon);
       }

@@ -1,7 +1,7 @@
 package io.github.backoff.sim.overload;
 
+import io.github.backoff.DurationSpec;
 import io.github.backoff.httprules.HttpRetryDelays;
-import io.github.backoff.sim.internal.DurationText;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -175,20 +175,18 @@ public final class RetryAfterHint {
     return d.toNanos();
   }
 
-  /** A duration with a unit (or a plain 0). */
+  /** A duration in the core's one grammar ({@link DurationSpec}). */
   private static Duration duration(String t, String whole) {
-    if (t.equals("0")) {
-      return Duration.ZERO;
+    Duration d;
+    try {
+      d = DurationSpec.parse(t);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(OPTION + ": " + e.getMessage() + " (or millis:DURATION): '" + whole + "'",
+          e);
     }
-    // No sign: a hint is never negative, and "+1s" is no form of Retry-After.
-    double n = t.startsWith("-") || t.startsWith("+") ? Double.NaN : DurationText.nanos(t);
-    if (Double.isNaN(n)) {
-      throw new IllegalArgumentException(OPTION + ": '" + whole + "' is not 0, a duration with a unit "
-          + "(ns, us, ms or s; e.g. 1s, 500ms) or millis:DURATION");
-    }
-    if (!(n <= 3600e9)) {
+    if (d.compareTo(MAX) > 0) {
       throw new IllegalArgumentException(OPTION + ": must be in [0, 1 h]: '" + whole + "'");
     }
-    return Duration.ofNanos(Math.round(n));
+    return d;
   }
 }

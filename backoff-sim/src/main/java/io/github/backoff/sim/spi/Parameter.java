@@ -30,10 +30,12 @@ public record Parameter(String name, String label, String description, Kind kind
     INTEGER,
     /** A number. */
     NUMBER,
-    /** Seconds: a number, or on {@code backoff simulate} a duration such as {@code 500ms}. */
+    /** A time the model reads in seconds, written as a duration in the core's one grammar ({@code 500ms}). */
     SECONDS,
-    /** Milliseconds of core delay: a number, or on {@code backoff simulate} a duration. */
+    /** A time the model reads in milliseconds of core delay, written as a duration ({@code 25ms}). */
     MILLIS,
+    /** A share, written as a percentage in the core's one grammar ({@code 50%}); the model reads a fraction. */
+    PERCENT,
     /** An option without a value: present means {@code true}. */
     FLAG
   }

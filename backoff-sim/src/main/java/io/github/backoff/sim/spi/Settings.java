@@ -1,5 +1,8 @@
 package io.github.backoff.sim.spi;
 
+import io.github.backoff.DurationSpec;
+import io.github.backoff.PercentSpec;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -113,6 +116,50 @@ public final class Settings {
    */
   public Optional<Double> number(String name) {
     return parsed(name, "not a number", Double::parseDouble);
+  }
+
+  /**
+   * The option as a duration in the core's one grammar ({@link DurationSpec}: {@code 500ms}, {@code 1.5s},
+   * {@code 1m30s}, {@code PT20S}; a bare number other than 0 is refused), in seconds.
+   *
+   * @throws IllegalArgumentException {@code "NAME: "} and the grammar's message
+   */
+  public Optional<Double> seconds(String name) {
+    return duration(name).map(d -> d.toNanos() / 1e9);
+  }
+
+  /**
+   * The option as a duration in the core's one grammar, in milliseconds (the unit of {@code base} and {@code cap}).
+   *
+   * @throws IllegalArgumentException {@code "NAME: "} and the grammar's message
+   */
+  public Optional<Double> millis(String name) {
+    return duration(name).map(d -> d.toNanos() / 1e6);
+  }
+
+  private Optional<Duration> duration(String name) {
+    return text(name).map(v -> {
+      try {
+        return DurationSpec.parse(v);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+      }
+    });
+  }
+
+  /**
+   * The option as a share in the core's one grammar ({@link PercentSpec}: {@code 50%}), as a fraction.
+   *
+   * @throws IllegalArgumentException {@code "NAME: "} and the grammar's message
+   */
+  public Optional<Double> percent(String name) {
+    return text(name).map(v -> {
+      try {
+        return PercentSpec.parse(v);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+      }
+    });
   }
 
   /** The option parsed from its trimmed text; {@code "NAME: PROBLEM: 'VALUE'"} if it does not parse. */

@@ -11,11 +11,11 @@ import java.util.Objects;
 /**
  * What to simulate: the model, the client counts, the strategies, how many runs per point, the seed, the number of
  * threads, the study strategies' base and cap, and where to write the reports. The defaults are the study's sweep:
- * model {@code occ}, clients {@code 10..190:10}, the five study strategies, 100 runs, base 5, cap 2000.
+ * model {@code occ}, clients {@code 10..190:10}, the five study strategies, 100 runs, base 10 (decorrelated-jitter 5), cap 2000.
  *
  * <p><b>Time unit.</b> The models measure time in units of {@link #TIME_UNIT} (1 ms): a network hop averages 10
- * units, and a core {@link Backoff} delay of {@code d} nanoseconds lasts {@code d / 1_000_000} units. So base 5 is
- * {@code Duration.ofMillis(5)} to the core strategies, and a preset written in real durations (say 100 ms) means
+ * units, and a core {@link Backoff} delay of {@code d} nanoseconds lasts {@code d / 1_000_000} units. So base 10 is
+ * {@code Duration.ofMillis(10)} to the core strategies, and a preset written in real durations (say 100 ms) means
  * 100 units here. Working in core nanoseconds keeps jitter at full resolution.
  *
  * <p>Every setter validates at once and throws {@link IllegalArgumentException} with a one-line message that
@@ -43,8 +43,11 @@ public final class SimulationConfig extends StudyConfig {
   public static final String DEFAULT_CLIENTS = "10..190:10";
   /** The default number of runs per point. */
   public static final int DEFAULT_RUNS = 100;
-  /** The default base, in time units. */
-  public static final double DEFAULT_BASE = 5;
+  /**
+   * The default base, the first wait, in time units: 10, the study's (its code wrote 5 and doubled it before the
+   * first wait); {@code decorrelated-jitter} keeps the study's 5 unless a base is set ({@link #decorrelatedBase()}).
+   */
+  public static final double DEFAULT_BASE = 10;
   /** The default cap, in time units. */
   public static final double DEFAULT_CAP = 2000;
   /** The most runs per point accepted (each run keeps 24 bytes of results until the sweep ends). */

@@ -95,7 +95,7 @@ class AdvisorTest {
 
   @Test
   void advise_maxAttemptsConstraint_leavesLongerLimitsOut() {
-    Scenario scenario = Scenario.parse("clients.arrival=steady\nclients.rate=100\nservice.capacity=200\nhorizon=10\n"
+    Scenario scenario = Scenario.parse("clients.arrival=steady\nclients.rate=100\nservice.capacity=200\nhorizon=10s\n"
         + "search.max_attempts=2,5\nsearch.budgets=none\nsearch.strategies=full-jitter\nsearch.final_reps=2\n"
         + "search.presets=aws-sdk-legacy\nconstraints=max_attempts<=3");
     Advice advice = Advisor.builder().threads(2).build().advise(scenario, scenario.objective());
@@ -107,7 +107,7 @@ class AdvisorTest {
 
   @Test
   void advise_noCandidateWithinTheAttemptLimit_saysSo() {
-    Scenario scenario = Scenario.parse("clients.arrival=steady\nclients.rate=100\nservice.capacity=200\nhorizon=10\n"
+    Scenario scenario = Scenario.parse("clients.arrival=steady\nclients.rate=100\nservice.capacity=200\nhorizon=10s\n"
         + "search.max_attempts=2,3\nsearch.presets=none\nconstraints=max_attempts<=1");
     Advice advice = Advisor.builder().threads(2).build().advise(scenario, scenario.objective());
     assertThat(advice.met()).isFalse();

@@ -169,12 +169,12 @@ class CandidateTest {
   }
 
   @Test
-  void simulateOptions_studyFamilies_halveTheBase_othersKeepIt() {
+  void simulateOptions_baseIsTheFirstWait_asInEveryCommand() {
     assertThat(Candidate.of("full-jitter", Duration.ofMillis(50), Duration.ofSeconds(2), 2, 4, "token-bucket")
-        .simulateOptions()).contains("--strategies full-jitter --base 25 --cap 2000 --max-attempts 4 "
+        .simulateOptions()).contains("--strategies full-jitter --base 50ms --cap 2s --max-attempts 4 "
             + "--policies token-bucket");
     assertThat(Candidate.of("decorrelated-jitter", Duration.ofMillis(50), Duration.ofSeconds(2), 2, 1, "none")
-        .simulateOptions()).contains("--strategies decorrelated-jitter --base 50 --cap 2000 --max-attempts 1 "
+        .simulateOptions()).contains("--strategies decorrelated-jitter --base 50ms --cap 2s --max-attempts 1 "
             + "--policies no-retry");
     assertThat(Candidate.of("exponential", Duration.ofMillis(25), Duration.ofMillis(500), 3, 5, "ratio")
         .simulateOptions()).isEmpty();

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Common random numbers: the same seed index gives every candidate the same requests and service times. */
 class EvaluatorTest {
   private static final Scenario STEADY = Scenario.parse("clients.arrival=steady\nclients.rate=200\n"
-      + "service.capacity=250\nservice.queue=300\nservice.outage.start=5\nservice.outage.length=5\nhorizon=20");
+      + "service.capacity=250\nservice.queue=300\nservice.outage.start=5s\nservice.outage.length=5s\nhorizon=20s");
   private static final Scenario BURST = Scenario.parse("clients.arrival=burst\nclients.count=30");
 
   private static double[] run(Scenario scenario, List<Candidate> candidates, int point, int rep) {

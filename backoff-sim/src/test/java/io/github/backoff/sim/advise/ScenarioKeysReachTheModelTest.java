@@ -21,7 +21,7 @@ class ScenarioKeysReachTheModelTest {
   private static final Map<String, String> BASE = Map.of("clients.arrival", "steady", "clients.rate", "300",
       "clients.timeout", "1s", "service.capacity", "300", "service.queue", "1000", "service.failure", "throttling",
       "service.throttle_rate", "350", "service.outage.start", "5s", "service.outage.length", "5s",
-      "service.outage.capacity", "0.3");
+      "service.outage.capacity", "30%");
 
   /** One changed value per key of the model. */
   private static final Map<String, String> CHANGED = changed();

@@ -26,6 +26,8 @@ class ScenarioTest {
         Arguments.of("clients.arrival=sometimes", "clients.arrival",
             "clients.arrival: must be burst or steady: 'sometimes'"),
         Arguments.of(STEADY + "colour=blue", "colour", "colour: unknown key (known: clients.arrival, clients.count,"),
+        Arguments.of(STEADY + "service.capacty=10", "service.capacty",
+            "service.capacty: unknown key (did you mean 'service.capacity'?) (known: clients.arrival,"),
         Arguments.of(STEADY + "service.capacity=-5", "service.capacity",
             "service.capacity: must be in (0, 10000000]: -5"),
         Arguments.of(STEADY + "service.capacity=lots", "service.capacity", "service.capacity: not a number: 'lots'"),
@@ -39,14 +41,17 @@ class ScenarioTest {
         Arguments.of(STEADY + "service.retry_after=1s", "service.retry_after",
             "service.retry_after: applies to service.failure=throttling only"),
         Arguments.of(STEADY + "service.failure=throttling\nservice.retry_after=soon", "service.retry_after",
-            "service.retry_after: 'soon' is not 0, a duration with a unit (ns, us, ms or s; e.g. 1s, 500ms) or "
-                + "millis:DURATION"),
-        Arguments.of(STEADY + "service.outage.capacity=2", "service.outage.capacity",
-            "service.outage.capacity: must be in [0, 1]: 2"),
+            "service.retry_after: \"soon\" is not a duration: write 250ms, 1.5s, 2m, 1m30s, 500us, 10ns, 1h, 1d or ISO-8601 (PT20S); 0 needs no unit (or millis:DURATION): 'soon'"),
+        Arguments.of(STEADY + "service.outage.capacity=200%", "service.outage.capacity",
+            "service.outage.capacity: must be at most 100%: 200%"),
+        Arguments.of(STEADY + "service.outage.capacity=0.5", "service.outage.capacity",
+            "service.outage.capacity: \"0.5\" has no % sign: write 0.5% or, for a fraction of 0.5, 50%"),
+        Arguments.of(STEADY + "clients.timeout=1", "clients.timeout",
+            "clients.timeout: \"1\" has no unit: write 1ms, 1s, 1m30s or PT1S"),
         Arguments.of(STEADY + "clients.timeout=soon", "clients.timeout",
-            "clients.timeout: not a duration: 'soon' (use e.g. 250ms, 1.5s, 2m or a number of seconds)"),
+            "clients.timeout: \"soon\" is not a duration: write 250ms, 1.5s, 2m, 1m30s, 500us, 10ns, 1h, 1d or ISO-8601 (PT20S); 0 needs no unit"),
         Arguments.of(STEADY + "clients.timeout=-1s", "clients.timeout",
-            "clients.timeout: must not be negative: '-1s'"),
+            "clients.timeout: \"-1s\" is negative: a duration must be >= 0"),
         Arguments.of(STEADY + "clients.timeout=0", "clients.timeout",
             "clients.timeout: must be in (0, 1000000]: 0"),
         Arguments.of(STEADY + "service.drop_expired=maybe", "service.drop_expired",
@@ -55,7 +60,7 @@ class ScenarioTest {
             "horizon: must be a whole number of seconds up to 1000000: 10.5s"),
         Arguments.of(STEADY + "service.outage.start=50s\nservice.outage.length=30s\nhorizon=60s",
             "service.outage.length", "service.outage.length: the outage must end by the horizon: 50 + 30 > 60"),
-        Arguments.of(STEADY + "clients.rate=1000000\nhorizon=100", "clients.rate",
+        Arguments.of(STEADY + "clients.rate=1000000\nhorizon=100s", "clients.rate",
             "clients.rate: rate x horizon must be <= 5e7 requests (the advisor runs every candidate on it): 1000000 x 100"),
         Arguments.of(STEADY + "clients.count=10", "clients.count",
             "clients.count: does not apply to clients.arrival=steady (it applies to burst)"),
@@ -70,7 +75,8 @@ class ScenarioTest {
             "objective: unknown metric 'happiness' for a steady scenario (known: attempts, amplification, lost, "
                 + "completion_mean, completion_p50, completion_p99, recovery, throttled, max_attempts)"),
         Arguments.of(BURST + "objective=min completion_p99", "objective",
-            "objective: unknown metric 'completion_p99' for a burst scenario (known: attempts, amplification, "
+            "objective: unknown metric 'completion_p99' for a burst scenario (did you mean 'completion'?) (known: "
+                + "attempts, amplification, "
                 + "completion)"),
         Arguments.of(STEADY + "objective=min max_attempts", "objective",
             "objective: max_attempts is a constraint, not an objective: 'min max_attempts'"),
@@ -82,9 +88,10 @@ class ScenarioTest {
             "constraints: unknown metric 'max_attempts' for a burst scenario (known: attempts, amplification, "
                 + "completion)"),
         Arguments.of(STEADY + "constraints=completion_p99<=fast", "constraints",
-            "constraints: completion_p99 needs a duration such as 5s or 500ms: 'completion_p99<=fast'"),
+            "constraints: completion_p99: \"fast\" is not a duration: write 250ms, 1.5s, 2m, 1m30s, 500us, 10ns, 1h, 1d or ISO-8601 (PT20S); 0 needs no unit in 'completion_p99<=fast'"),
         Arguments.of(STEADY + "constraints=lost<=lots", "constraints",
-            "constraints: lost needs a percentage such as 2% or a fraction such as 0.02: 'lost<=lots'"),
+            "constraints: lost: \"lots\" is not a percentage: write a percentage such as 50%, 2.5% or 0.1%; 0 needs "
+                + "no sign in 'lost<=lots'"),
         Arguments.of(STEADY + "constraints=amplification<=x", "constraints",
             "constraints: amplification needs a number: 'amplification<=x'"),
         Arguments.of(STEADY + "constraints=max_attempts<=0", "constraints",
@@ -97,7 +104,7 @@ class ScenarioTest {
         Arguments.of(STEADY + "search.presets=azure", "search.presets",
             "search.presets: unknown preset 'azure' (known: all, none, google-http-client,"),
         Arguments.of(STEADY + "search.bases=0", "search.bases", "search.bases: must be > 0: 0"),
-        Arguments.of(STEADY + "search.caps=big", "search.caps", "search.caps: not a duration: 'big'"),
+        Arguments.of(STEADY + "search.caps=big", "search.caps", "search.caps: \"big\" is not a duration: write 250ms, 1.5s, 2m, 1m30s, 500us, 10ns, 1h, 1d or ISO-8601 (PT20S); 0 needs no unit"),
         Arguments.of(STEADY + "search.multipliers=0.5", "search.multipliers",
             "search.multipliers: must be in [1, 100]: 0.5"),
         Arguments.of(STEADY + "search.max_attempts=0", "search.max_attempts",
@@ -157,8 +164,8 @@ class ScenarioTest {
   @Test
   void overloadConfig_steadyScenario_carriesEverySetting() {
     Scenario s = Scenario.parse(STEADY + "clients.rate=400\nservice.capacity=500\nservice.queue=1000\n"
-        + "clients.timeout=500ms\nservice.failure=throttling\nservice.throttle_rate=450\nservice.outage.start=10\n"
-        + "service.outage.length=5s\nservice.outage.capacity=0.5\nhorizon=1m\nservice.drop_expired=true");
+        + "clients.timeout=500ms\nservice.failure=throttling\nservice.throttle_rate=450\nservice.outage.start=10s\n"
+        + "service.outage.length=5s\nservice.outage.capacity=50%\nhorizon=1m\nservice.drop_expired=true");
     OverloadConfig c = s.overloadConfig().policies("retries").build();
     assertThat(c.rate()).isEqualTo(400);
     assertThat(c.capacity()).isEqualTo(500);
@@ -171,8 +178,8 @@ class ScenarioTest {
     assertThat(c.outageCapacity()).isEqualTo(0.5);
     assertThat(c.horizon()).isEqualTo(60);
     assertThat(c.dropExpired()).isTrue();
-    assertThat(s.simulateOptions()).isEqualTo("--model overload --rate 400 --capacity 500 --queue 1000 --timeout 0.5 "
-        + "--outage-start 10 --outage-length 5 --outage-capacity 0.5 --horizon 60 --server throttling "
+    assertThat(s.simulateOptions()).isEqualTo("--model overload --rate 400 --capacity 500 --queue 1000 --timeout 500ms "
+        + "--outage-start 10s --outage-length 5s --outage-capacity 50% --horizon 60s --server throttling "
         + "--throttle-rate 450 --drop-expired");
   }
 
@@ -200,7 +207,7 @@ class ScenarioTest {
 
   @Test
   void defaults_steady_horizonCoversTheOutage() {
-    Scenario s = Scenario.parse(STEADY + "service.outage.start=30\nservice.outage.length=30");
+    Scenario s = Scenario.parse(STEADY + "service.outage.start=30s\nservice.outage.length=30s");
     assertThat(s.horizon()).isEqualTo(100);
     assertThat(Scenario.parse(STEADY).horizon()).isEqualTo(60);
   }

@@ -45,7 +45,7 @@ class HedgingStudyTest {
   void run_moreHedgesAllowed_moreHedgesSentAndLowerTail() {
     // At low load with a short delay, a second hedge goes out for the requests whose first two attempts are slow.
     Map<String, String> base = Map.of("load", "0.1", "modes", "fixed", "requests", "20000", "runs", "1",
-        "hedge-delay", "15");
+        "hedge-delay", "15ms");
     Results one = run(base);
     Map<String, String> two = new java.util.HashMap<>(base);
     two.put("max-hedges", "2");

@@ -30,20 +30,20 @@ class NetworkLatencyTest {
   @Test
   void parse_badText_failsNamingTheOptionAndTheValue() {
     assertThatThrownBy(() -> NetworkLatency.parse("2")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("network-latency: '2' is not a duration with a unit (ns, us, ms or s; e.g. 2ms, "
+        .hasMessage("network-latency: \"2\" has no unit: write 2ms, 2s, 1m30s or PT2S (e.g. 2ms, "
             + "normal:2ms,0.5ms): '2'");
     assertThatThrownBy(() -> NetworkLatency.parse("uniform:1ms,2ms")).hasMessageStartingWith(
         "network-latency: unknown distribution 'uniform'");
     assertThatThrownBy(() -> NetworkLatency.parse("normal:2ms")).hasMessage(
         "network-latency: normal takes MEAN,SD (e.g. normal:2ms,0.5ms): 'normal:2ms'");
     assertThatThrownBy(() -> NetworkLatency.parse("-1ms")).hasMessage(
-        "network-latency: durations must be >= 0: '-1ms'");
+        "network-latency: \"-1ms\" is negative: a duration must be >= 0 (e.g. 2ms, normal:2ms,0.5ms): '-1ms'");
     assertThatThrownBy(() -> NetworkLatency.parse("61s")).hasMessage(
         "network-latency: the latency must be in [0, 60] s: 61.0 s");
     assertThatThrownBy(() -> NetworkLatency.parse("lognormal:0,1ms")).hasMessage(
         "network-latency: a log-normal's mean must be > 0: 0.0 s");
     assertThatThrownBy(() -> NetworkLatency.parse("2 parsecs")).hasMessageStartingWith(
-        "network-latency: '2 parsecs' is not a duration");
+        "network-latency: \"2 parsecs\" is not a duration");
   }
 
   @Test

@@ -27,7 +27,8 @@ class OverloadConfigTest {
     assertThat(c.policies()).extracting(OverloadPolicy::name).containsExactlyElementsOf(OverloadPolicy.NAMES);
     assertThat(c.maxAttempts()).isEqualTo(4);
     assertThat(c.strategies()).containsExactly("full-jitter");
-    assertThat(c.base()).isEqualTo(50);
+    assertThat(c.base()).isEqualTo(100);
+    assertThat(c.decorrelatedBase()).isEqualTo(50);
     assertThat(c.cap()).isEqualTo(2000);
     assertThat(c.runs()).isEqualTo(5);
     assertThat(c.backoff("full-jitter").maxDelayNanos(1)).isEqualTo(100_000_000L);
@@ -93,7 +94,7 @@ class OverloadConfigTest {
     assertBad(b -> b.runs(1001), "runs: must be in [1, 1000]: 1001");
     assertBad(b -> b.threads(0), "threads: must be in [1, 1024]: 0");
     assertBad(b -> b.base(10).cap(5).build(), "cap: must be >= base: 5 < 10");
-    assertBad(b -> b.strategies("nope").build(), "strategies: unknown strategy 'nope' (known: none, exponential, "
+    assertBad(b -> b.strategies("nope").build(), "strategies: unknown strategy 'nope' (did you mean 'none'?) (known: none, exponential, "
         + "full-jitter, equal-jitter, decorrelated-jitter)");
     assertThatThrownBy(() -> new OverloadPolicy("a,b", "x", true, null))
         .isInstanceOf(IllegalArgumentException.class)

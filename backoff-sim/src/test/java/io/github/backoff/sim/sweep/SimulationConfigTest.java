@@ -20,7 +20,8 @@ class SimulationConfigTest {
     assertThat(config.strategies())
         .containsExactly("none", "exponential", "full-jitter", "equal-jitter", "decorrelated-jitter");
     assertThat(config.runs()).isEqualTo(100);
-    assertThat(config.base()).isEqualTo(5);
+    assertThat(config.base()).isEqualTo(10);
+    assertThat(config.decorrelatedBase()).isEqualTo(5);
     assertThat(config.cap()).isEqualTo(2000);
     assertThat(config.threads()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(config.seed()).isEqualTo(SimulationConfig.DEFAULT_SEED);
@@ -34,7 +35,7 @@ class SimulationConfigTest {
     assertThat(config.model()).isEqualTo(ModelKind.SINGLE_SERVER);
     assertThat(config.clients()).containsExactly(1, 2, 3);
     assertThat(config.strategies()).containsExactly("none", "full-jitter");
-    assertThat(config.backoff("full-jitter").maxDelayNanos(1)).isEqualTo(5_000_000);
+    assertThat(config.backoff("full-jitter").maxDelayNanos(1)).isEqualTo(2_500_000);
     assertThat(config.toString()).isEqualTo("model=single-server clients=[1, 2, 3] strategies=[none, full-jitter] "
         + "runs=3 seed=-7 threads=3 base=2.5 cap=100 out=o");
   }

@@ -5,6 +5,7 @@ import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
@@ -57,6 +58,22 @@ public final class BackoffAutoConfiguration {
       }
     }
     return null;
+  }
+
+  /**
+   * Reads the {@code backoff.*} durations in the core's one grammar (a bare number is refused); static, as a
+   * binding converter must be, since properties are bound before this configuration is.
+   */
+  @Bean
+  @ConfigurationPropertiesBinding
+  static DurationPropertyConverter backoffDurationPropertyConverter() {
+    return new DurationPropertyConverter();
+  }
+
+  /** Refuses a {@code backoff.*} duration not in the one grammar that Spring Boot's own reading would accept. */
+  @Bean
+  static DurationPropertyCheck backoffDurationPropertyCheck() {
+    return new DurationPropertyCheck();
   }
 
   /** The {@link Retry @Retry} advice: static, as a post-processor must be, and resolving its beans lazily. */

@@ -97,21 +97,25 @@ public class BackoffProperties {
     private String strategy;
 
     /** The first wait (the median first wait for decorrelated-jitter-v2). Default 100ms. */
+    @DurationProperty
     private Duration base;
 
     /** The largest wait. Default: none (20s for the decorrelated jitters). */
+    @DurationProperty
     private Duration cap;
 
     /** The growth per retry of the exponential strategies, at least 1. Default 2. */
     private Double multiplier;
 
     /** The increment per retry of linear. Default: the base. */
+    @DurationProperty
     private Duration step;
 
     /** The randomization factor of randomized, in [0, 1]. Default 0.5. */
     private Double factor;
 
     /** The largest random amount additive adds to each wait. Default: the base. */
+    @DurationProperty
     private Duration jitter;
 
     /** Stop the growth of the wait after this many retries. */
@@ -121,9 +125,11 @@ public class BackoffProperties {
     private Integer maxAttempts;
 
     /** The total time budget from the start of the first attempt. Default: none. */
+    @DurationProperty
     private Duration maxElapsed;
 
     /** The timeout of each attempt (of a Mono or Flux: its whole subscription). Default: none. */
+    @DurationProperty
     private Duration attemptTimeout;
 
     /** Exception classes (fully qualified names) to retry; default: every Exception. */
@@ -278,6 +284,7 @@ public class BackoffProperties {
     private Double percent;
 
     /** ratio: the sliding window, at least 10ms. Default 10s. */
+    @DurationProperty
     private Duration window;
 
     /** ratio: retries per second of the window always allowed. Default 10. */
@@ -391,6 +398,7 @@ public class BackoffProperties {
     private List<String> retryableMethods;
 
     /** The longest Retry-After followed; a 429 or 503 asking for more stops the retries. Default 1m. */
+    @DurationProperty
     private Duration maxRetryAfter;
 
     /** A millisecond hint header followed on retryable responses, such as x-amz-retry-after. Default: none. */

@@ -1,6 +1,7 @@
 package io.github.backoff.spring.boot;
 
 import io.github.backoff.InvalidParameterException;
+import io.github.backoff.NameSuggester;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.RetryPolicyBuilder;
 import io.github.backoff.Ticker;
@@ -134,9 +135,12 @@ final class PolicyFactory {
       return validated(key, given, () -> Preset.byName(strategy, given)).policyBuilder();
     }
     if (!BackoffSpec.isKnown(strategy)) {
+      List<String> names = new ArrayList<>(BackoffSpec.NAMES);
+      names.addAll(Preset.names());
+      String closest = NameSuggester.closest(strategy, names);
       throw new BackoffConfigurationException(key + ".strategy", strategy, "a strategy (one of "
           + String.join(", ", BackoffSpec.NAMES) + ") or a preset (one of " + String.join(", ", Preset.names())
-          + ")", null);
+          + ")", closest == null ? null : "unknown strategy or preset; did you mean '" + closest + "'?", null);
     }
     Backoff backoff = validated(key, given, () -> {
       BackoffSpec s = BackoffSpec.of(strategy);

@@ -1,5 +1,6 @@
 package io.github.backoff.spring.boot;
 
+import io.github.backoff.NameSuggester;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -49,40 +50,10 @@ final class PropertyKeys {
   }
 
   /**
-   * The key of {@code keys} closest to {@code written} (dashed first, so {@code maxAtempts} finds
-   * {@code max-attempts}), or null if none is within a third of its length (at least 2 edits).
+   * The key of {@code keys} closest to {@code written} by the core's one suggester ({@link NameSuggester}, which
+   * ignores case and dashes, so {@code maxAtempts} finds {@code max-attempts}), or null if none is close.
    */
   static String closest(String written, List<String> keys) {
-    String dashed = DataObjectPropertyName.toDashedForm(written);
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String key : keys) {
-      int d = distance(dashed, key);
-      if (d < bestDistance) {
-        best = key;
-        bestDistance = d;
-      }
-    }
-    return bestDistance <= Math.max(2, dashed.length() / 3) ? best : null;
-  }
-
-  /** Levenshtein distance. */
-  static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      int[] t = previous;
-      previous = current;
-      current = t;
-    }
-    return previous[b.length()];
+    return NameSuggester.closest(written, keys);
   }
 }

@@ -31,6 +31,43 @@ class StartupFailureTest {
   }
 
   @Test
+  void misspelledStrategy_suggestsTheClosestName() {
+    FailureAnalysis a = analysis("backoff.policies.orders.strategy=full-jiter");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value 'full-jiter' for property "
+        + "'backoff.policies.orders.strategy'.\n\nReason: unknown strategy or preset; did you mean 'full-jitter'?");
+  }
+
+  @Test
+  void bareNumberDuration_failsTheStartWithTheUnitForms() {
+    FailureAnalysis a = analysis("backoff.policies.remote.max-elapsed=20");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value '20' for property 'backoff.policies.remote.max-elapsed'."
+        + "\n\nReason: \"20\" has no unit: write 20ms, 20s, 1m30s or PT20S");
+    assertThat(a.getAction()).contains("must be a duration: " + io.github.backoff.DurationSpec.FORMS);
+  }
+
+  @Test
+  void bareNumberHttpDuration_failsTheStartToo() {
+    FailureAnalysis a = analysis("backoff.http.max-retry-after=20");
+
+    assertThat(a.getDescription()).isEqualTo("Invalid value '20' for property 'backoff.http.max-retry-after'."
+        + "\n\nReason: \"20\" has no unit: write 20ms, 20s, 1m30s or PT20S");
+  }
+
+  @Test
+  void otherDurationProperties_keepSpringBootsReading() {
+    runner.withConfiguration(AutoConfigurations.of(
+            org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration.class))
+        .withPropertyValues("backoff.policies.remote.max-elapsed=20s", "spring.lifecycle.timeout-per-shutdown-phase=20")
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(org.springframework.boot.autoconfigure.context.LifecycleProperties.class)
+              .getTimeoutPerShutdownPhase()).isEqualTo(java.time.Duration.ofMillis(20));
+        });
+  }
+
+  @Test
   void unknownStrategy_namesTheKeyTheValueAndTheNames() {
     FailureAnalysis a = analysis("backoff.policies.orders.strategy=fast");
 
