@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.github.backoff.DurationSpec;
 import io.github.backoff.PercentSpec;
 import io.github.backoff.sim.advise.Scenario;
+import io.github.backoff.sim.internal.ScenarioSystems;
 import io.github.backoff.sim.spi.Settings;
 import io.github.backoff.spring.boot.BackoffAutoConfiguration;
 import io.github.backoff.spring.boot.BackoffProperties;
@@ -36,8 +37,8 @@ class OneGrammarTest {
       Duration expected = DurationSpec.parse(text);
       Map<String, Duration> answers = new LinkedHashMap<>();
       answers.put("cli", new DurationConverter().convert(text));
-      answers.put("scenario", seconds(Scenario.parse(steady("service.outage.length = " + text))
-          .system().outageLength()));
+      answers.put("scenario", seconds(ScenarioSystems.of(Scenario.parse(steady("service.outage.length = " + text)))
+          .outageLength()));
       answers.put("simulator", seconds(Settings.of(Map.of("outage-length", text)).seconds("outage-length")
           .orElseThrow()));
       STARTER.withPropertyValues("backoff.policies.p.strategy=constant", "backoff.policies.p.base=" + text)
@@ -89,8 +90,8 @@ class OneGrammarTest {
       } catch (IllegalArgumentException e) {
         expected = e.getMessage();
       }
-      Object key = answer(() -> Scenario.parse(steady("service.outage.start = 10s\nservice.outage.length = 5s\n"
-          + "service.outage.capacity = " + text)).system().outageCapacity());
+      Object key = answer(() -> ScenarioSystems.of(Scenario.parse(steady("service.outage.start = 10s\n"
+          + "service.outage.length = 5s\nservice.outage.capacity = " + text))).outageCapacity());
       Object option = answer(() -> Settings.of(Map.of("outage-capacity", text)).percent("outage-capacity")
           .orElseThrow());
       Object constraint = answer(() -> Scenario.parse(steady("constraints = lost<=" + text)).objective()
