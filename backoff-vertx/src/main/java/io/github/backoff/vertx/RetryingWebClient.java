@@ -47,6 +47,7 @@ import java.util.function.Supplier;
  * <p><b>Thread-safety.</b> Immutable and thread-safe; the requests given must not be changed while they are sent.
  */
 public final class RetryingWebClient {
+  @SuppressWarnings("rawtypes") // a class literal is raw (HttpResponse.class); the reader ignores the body type
   private static final HttpResponseReader READER = HttpResponseReader.of(HttpResponse.class,
       HttpResponse::statusCode, HttpResponse::getHeader);
 
