@@ -45,6 +45,7 @@ final class Harness<R> {
   }
 
   @SafeVarargs
+  @SuppressWarnings("varargs") // the array is only copied by List.of, never stored or exposed
   final Harness<R> script(Step<R>... script) {
     steps.addAll(List.of(script));
     return this;

@@ -158,6 +158,7 @@ public final class HedgePolicyBuilder<R> {
    * @throws NullPointerException if a type is null
    */
   @SafeVarargs
+  @SuppressWarnings("varargs") // the array is only copied by List.of, never stored or exposed
   public final HedgePolicyBuilder<R> hedgeOn(Class<? extends Throwable>... failures) {
     List<Class<? extends Throwable>> types = List.of(Checks.requireNonNull(failures, "failures"));
     return hedgeOnFailure(t -> {

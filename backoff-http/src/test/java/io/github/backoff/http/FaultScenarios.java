@@ -370,7 +370,7 @@ abstract class FaultScenarios extends SendScenarios {
     http.send(get("/a"), BodyHandlers.ofString());
 
     assertThat(http.http.budget().orElseThrow().available()).isEqualTo(500.0 - 9 * 5);
-    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::kind).containsOnly(RetryingHttpClient.THROTTLING_KIND);
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled<?>::kind).containsOnly(RetryingHttpClient.THROTTLING_KIND);
   }
 
   @Test
@@ -575,9 +575,9 @@ abstract class FaultScenarios extends SendScenarios {
 
     assertThat(response.statusCode()).isEqualTo(200);
     // The strategy waits 200 ms: a hint may lengthen that by at most 5 s, never shorten it; garbage is ignored.
-    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(1500),
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled<?>::delay).containsExactly(Duration.ofMillis(1500),
         STEP, Duration.ofMillis(5200), STEP, STEP);
-    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::overridden).containsExactly(true, true, true, false,
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled<?>::overridden).containsExactly(true, true, true, false,
         false);
   }
 

@@ -283,7 +283,7 @@ class RetryingHttpClientSendAsyncTest {
     assertThat(events.ofType(RetryScheduled.class)).hasSize(expectedRetries);
     assertThat(events.ofType(RetryScheduled.class)).filteredOn(r -> r.attempt() == 2)
         .allSatisfy(r -> assertThat(r.failure()).isInstanceOf(IOException.class));
-    assertThat(events.ofType(RetryScheduled.class)).filteredOn(RetryScheduled::overridden).hasSize(
+    assertThat(events.ofType(RetryScheduled.class)).filteredOn(RetryScheduled<?>::overridden).hasSize(
         (int) java.util.Arrays.stream(failures).filter(f -> f >= 3).count());
     assertThat(java.util.Arrays.stream(failures).filter(f -> f > 0).count()).isBetween(35L, 65L);
   }

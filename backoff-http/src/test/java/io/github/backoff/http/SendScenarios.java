@@ -522,10 +522,10 @@ abstract class SendScenarios {
 
     http(policy()).send(get("/a"), BodyHandlers.ofString());
 
-    List<RetryScheduled> retries = events.ofType(RetryScheduled.class);
+    var retries = events.ofType(RetryScheduled.class);
     assertThat(retries).extracting(r -> ((HttpResponse<?>) r.result()).statusCode()).containsExactly(503, 502);
-    assertThat(retries).extracting(RetryScheduled::overridden).containsExactly(true, false);
-    assertThat(retries).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2500), STEP);
+    assertThat(retries).extracting(RetryScheduled<?>::overridden).containsExactly(true, false);
+    assertThat(retries).extracting(RetryScheduled<?>::delay).containsExactly(Duration.ofMillis(2500), STEP);
   }
 
   /** A loopback port that nothing listens on (bound, then released). */

@@ -161,8 +161,7 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
       return exchange.outcome();
     }
     // The success path keeps no state: its response is the exchange's own, one attempt, final.
-    HttpResponse response = context instanceof HttpCoreContext core ? core.getResponse()
-        : context.getAttribute(HttpCoreContext.HTTP_RESPONSE) instanceof HttpResponse r ? r : null;
+    HttpResponse response = response(context);
     return response == null ? Optional.empty()
         : Optional.of(HttpRetryOutcome.of(response, 1, Duration.ZERO, Optional.empty()));
   }
@@ -296,7 +295,19 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
     return true;
   }
 
+  /** The response of the exchange, from its context, or null if the context has none. */
+  // HTTP_REQUEST/HTTP_RESPONSE are deprecated for HttpCoreContext.cast(context).getRequest()/getResponse(), which
+  // throw ClassCastException on an attribute of another type where this returns null: not an exact equivalent.
+  @SuppressWarnings("deprecation")
+  private static HttpResponse response(HttpContext context) {
+    return context instanceof HttpCoreContext core ? core.getResponse()
+        : context.getAttribute(HttpCoreContext.HTTP_RESPONSE) instanceof HttpResponse r ? r : null;
+  }
+
   /** The request of the exchange, from its context, or null if the context has none. */
+  // HTTP_REQUEST/HTTP_RESPONSE are deprecated for HttpCoreContext.cast(context).getRequest()/getResponse(), which
+  // throw ClassCastException on an attribute of another type where this returns null: not an exact equivalent.
+  @SuppressWarnings("deprecation")
   private static HttpRequest request(HttpContext context) {
     return context instanceof HttpCoreContext core ? core.getRequest()
         : context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest r ? r : null;

@@ -65,7 +65,7 @@ class RetryInterceptorBudgetTest {
     // 500 / 5 = 100 retries of the 120 that 60 calls of 3 attempts would make.
     assertThat(server.requestCount()).isEqualTo(60 + 100);
     assertThat(last.stopReason().orElseThrow()).isEqualTo(StopReason.BUDGET_DENIED);
-    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::kind).containsOnly(RetryInterceptor.THROTTLING_KIND);
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled<?>::kind).containsOnly(RetryInterceptor.THROTTLING_KIND);
   }
 
   @Test

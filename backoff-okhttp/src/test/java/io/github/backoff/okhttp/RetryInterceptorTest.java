@@ -83,7 +83,7 @@ class RetryInterceptorTest {
 
     assertThat(server.requestCount()).isEqualTo(2);
     assertThat(server.requests().get(1).remotePort()).isEqualTo(server.requests().get(0).remotePort());
-    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::delay).containsExactly(Duration.ofSeconds(1));
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled<?>::delay).containsExactly(Duration.ofSeconds(1));
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(1).toNanos());
     assertThat(client.connectionPool().connectionCount()).isEqualTo(1);
   }
@@ -248,7 +248,7 @@ class RetryInterceptorTest {
       assertThat(RetryInterceptor.outcomeOf(response).map(HttpRetryOutcome::attempts)).contains(2);
     }
     assertThat(server.requestCount()).isEqualTo(2);
-    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled::delay).containsExactly(Duration.ofMillis(2485));
+    assertThat(events.ofType(RetryScheduled.class)).extracting(RetryScheduled<?>::delay).containsExactly(Duration.ofMillis(2485));
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofMillis(30 + 2485).toNanos());
   }
 

@@ -89,12 +89,12 @@ final class PolicyFactory {
           () -> builder.withAttemptTimeout(p.getAttemptTimeout()));
     }
     List<Class<? extends Throwable>> retryOn = throwables(key + ".retry-on", p.getRetryOn());
-    if (!retryOn.isEmpty()) {
-      builder.retryOn(retryOn.toArray(Class[]::new));
+    for (Class<? extends Throwable> type : retryOn) { // one by one: a Class<? extends Throwable>[] cannot be made
+      builder.retryOn(type);
     }
     List<Class<? extends Throwable>> abortOn = throwables(key + ".abort-on", p.getAbortOn());
-    if (!abortOn.isEmpty()) {
-      builder.abortOn(abortOn.toArray(Class[]::new));
+    for (Class<? extends Throwable> type : abortOn) {
+      builder.abortOn(type);
     }
     if (p.getBudget() != null) {
       RetryBudget budget = budgets.get(p.getBudget());

@@ -113,6 +113,7 @@ class UnknownPropertyFailureAnalyzerTest {
   }
 
   @Test
+  @SuppressWarnings("deprecation") // Spring 6 has no other API that lists factory names without instantiating them
   void analyzer_isRegisteredInSpringFactories() {
     assertThat(org.springframework.core.io.support.SpringFactoriesLoader.loadFactoryNames(
         org.springframework.boot.diagnostics.FailureAnalyzer.class, getClass().getClassLoader()))

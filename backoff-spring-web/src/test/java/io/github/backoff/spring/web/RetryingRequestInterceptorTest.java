@@ -219,7 +219,8 @@ class RetryingRequestInterceptorTest {
             response.getStatusCode().value(), RetryingRequestInterceptor.outcomeOf(request).orElseThrow()});
 
     assertThat(seen[0]).isEqualTo(503);
-    assertThat(seen[1]).isInstanceOfSatisfying(HttpRetryOutcome.class, o -> {
+    assertThat(seen[1]).isInstanceOfSatisfying(HttpRetryOutcome.class, raw -> {
+      HttpRetryOutcome<?> o = raw; // the class literal's type is raw
       assertThat(o.stopReason()).contains(StopReason.ATTEMPTS_EXHAUSTED);
       assertThat(o.attempts()).isEqualTo(3);
       assertThat(((ClientHttpResponse) o.response())).isNotNull();
