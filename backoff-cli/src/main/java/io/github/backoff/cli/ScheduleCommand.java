@@ -68,11 +68,6 @@ final class ScheduleCommand implements Callable<Integer> {
           + "N-1 waits between them. Default 11, or the preset's own limit.")
   Integer maxAttempts;
 
-  /** The old name, kept so that no script breaks: N retries, that is --max-attempts N+1. */
-  @Option(names = "--attempts", paramLabel = "N", hidden = true,
-      description = "Deprecated: retries per sequence; use --max-attempts N+1.")
-  Integer attempts;
-
   @Option(names = "--samples", paramLabel = "S", defaultValue = "1000",
       description = "Sequences sampled. Default ${DEFAULT-VALUE}.")
   int samples;
@@ -95,11 +90,8 @@ final class ScheduleCommand implements Callable<Integer> {
     int retries = retries(subject);
     requirePositive(samples, "--samples");
     if ((long) retries * samples > BackoffSchedule.MAX_TOTAL_SAMPLES) {
-      throw usage(attempts != null
-          ? "--attempts x --samples must be <= " + BackoffSchedule.MAX_TOTAL_SAMPLES + ": " + retries + " x "
-              + samples
-          : "(--max-attempts - 1) x --samples must be <= " + BackoffSchedule.MAX_TOTAL_SAMPLES + ": " + retries
-              + " x " + samples);
+      throw usage("(--max-attempts - 1) x --samples must be <= " + BackoffSchedule.MAX_TOTAL_SAMPLES + ": "
+          + retries + " x " + samples);
     }
     if (chart != null) {
       checkWritable(chart);
@@ -154,15 +146,8 @@ final class ScheduleCommand implements Callable<Integer> {
     return new Subject(options.resolve(strategy, spec, base, cap, null, null));
   }
 
-  /** The retries (table rows): --max-attempts N shows N-1, the old --attempts N shows N. */
+  /** The retries (table rows): --max-attempts N shows N-1. */
   private int retries(Subject subject) {
-    if (attempts != null && maxAttempts != null) {
-      throw usage("--attempts is the old name of --max-attempts (N retries = --max-attempts N+1): give one");
-    }
-    if (attempts != null) {
-      requirePositive(attempts, "--attempts");
-      return attempts;
-    }
     if (maxAttempts != null) {
       if (maxAttempts < 2) {
         throw usage("--max-attempts must be >= 2 (a wait comes between two attempts): " + maxAttempts);

@@ -82,7 +82,7 @@ class ErrorsTest {
         List.of("schedule", "full-jitter", "--base", "2s", "--cap", "1s"),
         List.of("schedule", "google-drive", "--base", "1s"),
         List.of("schedule", "full-jitter", "--chart", "/proc/forbidden/x.png"),
-        List.of("schedule", "full-jitter", "--samples", "1", "--attempts", "1", "--chart", "/proc/x.png"),
+        List.of("schedule", "full-jitter", "--samples", "1", "--max-attempts", "2", "--chart", "/proc/x.png"),
         List.of("schedule", "full-jitter", "--format", "yaml"),
         List.of("exec"),
         List.of("exec", "--max-attempts", "0", "--", "true"),
@@ -122,7 +122,7 @@ class ErrorsTest {
   @Test
   void schedule_chartIntoAFileThatIsADirectoryParentAsFile_plainWords() throws IOException {
     Path file = Files.writeString(dir.resolve("plain-file"), "x");
-    CliRun run = CliRun.of("schedule", "full-jitter", "--samples", "1", "--attempts", "1", "--chart",
+    CliRun run = CliRun.of("schedule", "full-jitter", "--samples", "1", "--max-attempts", "2", "--chart",
         file.resolve("chart.png").toString());
     assertThat(run.exitCode()).isEqualTo(BackoffCommand.USAGE);
     assertThat(run.err()).contains(file.toString()).doesNotContainPattern(JAVA_NAMES);

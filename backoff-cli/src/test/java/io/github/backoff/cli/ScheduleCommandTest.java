@@ -57,7 +57,7 @@ class ScheduleCommandTest {
 
   @Test
   void table_attemptsOption_overridesTheDefault() {
-    CliRun run = CliRun.of("schedule", "exponential", "--attempts", "3", "--seed", "1");
+    CliRun run = CliRun.of("schedule", "exponential", "--max-attempts", "4", "--seed", "1");
     assertThat(run.exitCode()).isZero();
     assertThat(run.outLines().get(run.outLines().size() - 1).strip()).startsWith("3 ");
   }
@@ -82,7 +82,7 @@ class ScheduleCommandTest {
 
   @Test
   void csv_sequencesInRetryOrder() {
-    CliRun run = CliRun.of("schedule", "constant", "--base", "1.5s", "--format", "csv", "--attempts", "3",
+    CliRun run = CliRun.of("schedule", "constant", "--base", "1.5s", "--format", "csv", "--max-attempts", "4",
         "--samples", "2");
     assertThat(run.outLines()).containsExactly("retry,delay_ms", "1,1500", "2,1500", "3,1500", "1,1500", "2,1500",
         "3,1500");
@@ -108,7 +108,7 @@ class ScheduleCommandTest {
 
   @Test
   void json_rowsWithMilliseconds() {
-    CliRun run = CliRun.of("schedule", "linear", "--base", "1s", "--step", "500ms", "--attempts", "2", "--seed",
+    CliRun run = CliRun.of("schedule", "linear", "--base", "1s", "--step", "500ms", "--max-attempts", "3", "--seed",
         "5", "--format", "json");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).startsWith("{").contains("\"strategy\": \"linear\"", "\"seed\": 5", "\"retries\": 2")
@@ -187,18 +187,18 @@ class ScheduleCommandTest {
         Arguments.of(List.of("schedule", "full-jitter", "--bas", "100ms"), "unknown option '--bas' (did you mean "
             + "'--base'?); the options are --base,"),
         Arguments.of(List.of("schedule", "exponential", "--base", "-5ms"), "\"-5ms\" is negative"),
-        Arguments.of(List.of("schedule", "exponential", "--attempts", "abc"), "'abc' is not an int"),
+        Arguments.of(List.of("schedule", "exponential", "--max-attempts", "abc"), "'abc' is not an int"),
         Arguments.of(List.of("schedule", "full-jitter", "--base", "1s", "--cap", "500ms"),
             "cap must be >= base: 500 ms < 1 s"),
         Arguments.of(List.of("schedule", "exponential", "--base", "5"),
             "\"5\" has no unit: write 5ms, 5s, 1m30s or PT5S"),
         Arguments.of(List.of("schedule", "exponential", "--base", "5 parsecs"),
             "\"5 parsecs\" is not a duration: write 250ms,"),
-        Arguments.of(List.of("schedule", "exponential", "--attempts", "0"), "--attempts must be >= 1: 0"),
+        Arguments.of(List.of("schedule", "exponential", "--attempts", "3"), "unknown option '--attempts'"),
         Arguments.of(List.of("schedule", "exponential", "--samples", "-3"), "--samples must be >= 1: -3"),
         Arguments.of(List.of("schedule", "exponential", "--samples", "100000000"), "(--max-attempts - 1) x --samples"),
-        Arguments.of(List.of("schedule", "exponential", "--attempts", "10", "--samples", "100000000"),
-            "--attempts x --samples"),
+        Arguments.of(List.of("schedule", "exponential", "--max-attempts", "11", "--samples", "100000000"),
+            "(--max-attempts - 1) x --samples must be <= "),
         Arguments.of(List.of("schedule", "exponential", "--format", "xml"), "'xml'"),
         Arguments.of(List.of("schedule", "exponential", "--multiplier", "0.5"), "multiplier must be >= 1"),
         Arguments.of(List.of("schedule", "randomized", "--factor", "2"), "factor must be in [0, 1]: 2.0"),

@@ -31,8 +31,7 @@ class VocabularyTest {
     for (String command : List.of("schedule", "exec", "simulate")) {
       CommandSpec spec = spec(command);
       assertThat(spec.findOption("--max-attempts")).as(command).isNotNull();
-      OptionSpec old = spec.findOption("--attempts");
-      assertThat(old == null || old.hidden()).as("%s --attempts is at most a hidden alias", command).isTrue();
+      assertThat(spec.findOption("--attempts")).as("%s has no --attempts (0.1.0 removed it)", command).isNull();
     }
     assertThat(CliRun.of("schedule", "--help").out()).contains("--max-attempts").doesNotContain("--attempts");
   }
@@ -42,16 +41,6 @@ class VocabularyTest {
     CliRun schedule = CliRun.of("schedule", "exponential", "--max-attempts", "4", "--seed", "1");
     assertThat(schedule.exitCode()).isZero();
     assertThat(schedule.out()).contains("of 3 retries");
-    // The old name still works, as before: N retries.
-    CliRun old = CliRun.of("schedule", "exponential", "--attempts", "3", "--seed", "1");
-    assertThat(old.out()).isEqualTo(schedule.out());
-  }
-
-  @Test
-  void scheduleMaxAttempts_withTheOldNameToo_isBadUsage() {
-    CliRun run = CliRun.of("schedule", "exponential", "--max-attempts", "4", "--attempts", "3");
-    assertThat(run.exitCode()).isEqualTo(BackoffCommand.USAGE);
-    assertThat(run.err()).contains("--attempts is the old name of --max-attempts");
   }
 
   @Test
