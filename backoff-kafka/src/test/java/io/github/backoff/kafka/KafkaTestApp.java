@@ -4,12 +4,15 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,6 +29,7 @@ import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.listener.TimestampedException;
 import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
@@ -47,6 +51,20 @@ final class KafkaTestApp {
   static final Queue<Delivery> DELIVERIES = new ConcurrentLinkedQueue<>();
 
   /**
+   * The failure time Spring Kafka computed each due time from (its {@link TimestampedException}), by record key and
+   * failed attempt ({@code "k-1#1"}): tests compare due-time headers with it exactly, not with the listener's clock.
+   */
+  static final Map<String, Long> FAILED_AT = new ConcurrentHashMap<>();
+
+  static long failedAt(String key, int attempt) {
+    Long at = FAILED_AT.get(key + "#" + attempt);
+    if (at == null) {
+      throw new AssertionError("no failure recorded for " + key + " attempt " + attempt + ": " + FAILED_AT);
+    }
+    return at;
+  }
+
+  /**
    * What distinguishes one app from another: its main topic, the retry-topic back-off and attempts, and (for the
    * adapter's jitter within a tier) a headers function.
    */
@@ -63,6 +81,15 @@ final class KafkaTestApp {
     return context;
   }
 
+  private static void recordFailure(ConsumerRecord<?, ?> record, Exception exception) {
+    for (Throwable t = exception; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof TimestampedException timestamped) {
+        FAILED_AT.put(record.key() + "#" + RecordKeys.failedAttempt(record), timestamped.getTimestamp());
+        return;
+      }
+    }
+  }
+
   @Configuration
   @EnableKafka
   static class Config extends RetryTopicConfigurationSupport {
@@ -72,7 +99,11 @@ final class KafkaTestApp {
     protected Consumer<DeadLetterPublishingRecovererFactory> configureDeadLetterPublishingContainerFactory() {
       return factory -> {
         if (settings.topics() != null) {
-          factory.setHeadersFunction(settings.topics().dueTimeHeaders());
+          BiFunction<ConsumerRecord<?, ?>, Exception, Headers> headers = settings.topics().dueTimeHeaders();
+          factory.setHeadersFunction((record, exception) -> {
+            recordFailure(record, exception);
+            return headers.apply(record, exception);
+          });
         }
       };
     }
