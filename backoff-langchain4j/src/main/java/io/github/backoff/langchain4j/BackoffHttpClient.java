@@ -19,7 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * A LangChain4j {@link HttpClient} that retries each request under a {@link RetryPolicy}, with the HTTP rules every
@@ -73,8 +75,11 @@ import java.util.concurrent.CompletionException;
  * ({@code onOpen}), no event it sent is ever repeated: a failure after that reaches {@code onError} and is not
  * retried, because the listener has already acted on the events before it. The final error response reaches
  * {@code onError} as a {@link RetriedHttpException}, a failure as the {@code RetryException}. The events are
- * parsed on the JDK client's executor thread that completed the response, as LangChain4j's own JDK client does; an
- * exception a listener throws is logged and ignored.
+ * parsed, and the listener called, on a thread of the JDK client's executor if it was given one
+ * ({@link BackoffHttpClientBuilder#withJdkClientBuilder}), else of a cached pool of this client's daemon threads
+ * ({@value #STREAM_THREAD}N, none while no stream is open, each ended after 60 s idle): reading a stream blocks for
+ * as long as the model writes, so never on a thread of the core's. An exception a listener throws is logged and
+ * ignored.
  *
  * <p><b>Timeouts.</b> The builder's connect timeout is the JDK client's; its read timeout is each request's timeout,
  * which ends at the response headers (as in LangChain4j's JDK client), cut to the policy's {@code attemptTimeout}
@@ -83,14 +88,20 @@ import java.util.concurrent.CompletionException;
  * <p><b>Thread-safety.</b> Immutable and thread-safe: one instance serves any number of concurrent calls.
  */
 public final class BackoffHttpClient implements HttpClient {
+  /** The prefix of the names of the threads that read streams when the JDK client has no executor of its own. */
+  public static final String STREAM_THREAD = "backoff-langchain4j-stream-";
+
   private static final System.Logger LOG = System.getLogger("io.github.backoff.langchain4j");
 
   private final RetryingHttpClient http;
   private final Duration readTimeout;
+  /** Where a stream's events are parsed and its listener called: a thread that may block for the whole stream. */
+  private final Executor streams;
 
-  BackoffHttpClient(RetryingHttpClient http, Duration readTimeout) {
+  BackoffHttpClient(RetryingHttpClient http, Duration readTimeout, Executor streams) {
     this.http = http;
     this.readTimeout = readTimeout;
+    this.streams = streams;
   }
 
   /**
@@ -164,7 +175,16 @@ public final class BackoffHttpClient implements HttpClient {
       quietly(() -> listener.onError(e));
       return;
     }
-    http.sendAsyncWithOutcome(jdkRequest, BodyHandlers.ofInputStream()).whenComplete((outcome, failure) -> {
+    CompletableFuture<HttpRetryOutcome<HttpResponse<InputStream>>> sent;
+    try {
+      sent = http.sendAsyncWithOutcome(jdkRequest, BodyHandlers.ofInputStream());
+    } catch (RuntimeException e) {
+      quietly(() -> listener.onError(e));
+      return;
+    }
+    // Never on the thread that completed the exchange (it may be one of the core's shared workers, after a retry):
+    // reading the stream blocks for as long as the model writes.
+    sent.whenCompleteAsync((outcome, failure) -> {
       if (failure != null) {
         Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
             : failure;
@@ -172,7 +192,7 @@ public final class BackoffHttpClient implements HttpClient {
         return;
       }
       stream(outcome, parser, listener);
-    });
+    }, streams);
   }
 
   private static void stream(HttpRetryOutcome<HttpResponse<InputStream>> outcome, ServerSentEventParser parser,

@@ -8,6 +8,9 @@ import io.github.backoff.httprules.spi.HttpRetryBuilder;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Builds a {@link BackoffHttpClient}: a LangChain4j {@link HttpClientBuilder}, to give to a model's
@@ -34,7 +37,7 @@ import java.util.Objects;
  * <p>Each option of {@link HttpRetryBuilder} is set once (a second set is refused with an
  * {@link IllegalStateException}), and so is {@link #withJdkClientBuilder}. Not thread-safe: confine a builder to one
  * thread. {@link #build()} copies the settings: each client it builds has its own JDK client, budget and shared
- * reset.
+ * reset, and the pool of threads that read its streams unless the JDK client has an executor of its own.
  */
 public final class BackoffHttpClientBuilder extends HttpRetryBuilder<BackoffHttpClientBuilder>
     implements HttpClientBuilder {
@@ -132,6 +135,18 @@ public final class BackoffHttpClientBuilder extends HttpRetryBuilder<BackoffHttp
     if (connectTimeout != null) {
       jdk.connectTimeout(connectTimeout);
     }
-    return new BackoffHttpClient(RetryingHttpClient.of(jdk.build(), policy, options()), readTimeout);
+    HttpClient client = jdk.build();
+    Executor streams = client.executor().orElseGet(BackoffHttpClientBuilder::streamThreads);
+    return new BackoffHttpClient(RetryingHttpClient.of(client, policy, options()), readTimeout, streams);
+  }
+
+  /** A cached pool of daemon threads: none until a stream opens, each ended after 60 s idle. */
+  private static Executor streamThreads() {
+    AtomicInteger count = new AtomicInteger();
+    return Executors.newCachedThreadPool(task -> {
+      Thread thread = new Thread(task, BackoffHttpClient.STREAM_THREAD + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
   }
 }

@@ -295,9 +295,11 @@ class BackoffHttpClientTest {
   static class Recorded implements ServerSentEventListener {
     final List<String> seen = new CopyOnWriteArrayList<>();
     final CompletableFuture<Throwable> done = new CompletableFuture<>();
+    volatile String openedOn;
 
     @Override
     public void onOpen(SuccessfulHttpResponse response) {
+      openedOn = Thread.currentThread().getName();
       seen.add("open " + response.statusCode());
     }
 
@@ -337,6 +339,8 @@ class BackoffHttpClientTest {
 
     assertThat(listener.done.get(10, TimeUnit.SECONDS)).isNull();
     assertThat(listener.seen).containsExactly("open 200", "event {\"a\":1}", "event [DONE]", "close");
+    assertThat(listener.openedOn).as("read on a thread of this client's, never one of the core's")
+        .startsWith(BackoffHttpClient.STREAM_THREAD);
     assertThat(server.requestCount("POST", "/stream/chat/completions")).isEqualTo(2);
     List<RecordedRequest> seen = server.requests();
     assertThat(seen.get(seen.size() - 1).arrivalNanos() - seen.get(seen.size() - 2).arrivalNanos())
@@ -390,6 +394,25 @@ class BackoffHttpClientTest {
 
     assertThat(listener.done.get(10, TimeUnit.SECONDS)).isNull();
     assertThat(listener.seen).containsExactly("open 200", "event 1", "event 2", "close");
+  }
+
+  @Test
+  void executeStreaming_jdkClientWithAnExecutor_readsTheStreamOnIt() throws Exception {
+    java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor(
+        task -> new Thread(task, "users-executor"));
+    try {
+      server.enqueue(stream("1"));
+      HttpClient client = BackoffHttpClient.builder(policy(3)).retryAllMethods()
+          .withJdkClientBuilder(java.net.http.HttpClient.newBuilder().executor(executor)).build();
+      Recorded listener = new Recorded();
+
+      client.execute(post("/stream-executor/chat/completions"), new DefaultServerSentEventParser(), listener);
+
+      assertThat(listener.done.get(10, TimeUnit.SECONDS)).isNull();
+      assertThat(listener.openedOn).isEqualTo("users-executor");
+    } finally {
+      executor.shutdownNow();
+    }
   }
 
   // --- builder ---
