@@ -16,6 +16,7 @@ import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
+import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
@@ -416,6 +417,22 @@ class BackoffHttpClientTest {
   }
 
   // --- builder ---
+
+  @Test
+  void builder_withOptions_usesThemAndEachMayStillBeChangedOnce() {
+    server.enqueue(openAi429("20ms"));
+    HttpRetryOptions options = HttpRetryOptions.builder().withRetryableStatuses(503).build();
+    BackoffHttpClient client = BackoffHttpClient.builder(policy(3), options).retryAllMethods()
+        .withTicker(clock::nanoTime).withSleeper(clock::sleep).build();
+
+    RetriedHttpException e = catchThrowableOfType(() -> client.execute(post("/options/chat/completions")),
+        RetriedHttpException.class);
+
+    assertThat(client.options().retryableStatuses()).containsExactly(503);
+    assertThat(e.stopReason()).as("429 is not retried under these options").isEmpty();
+    assertThat(server.requestCount("POST", "/options/chat/completions")).isEqualTo(1);
+    assertThat(client.budget()).isPresent();
+  }
 
   @Test
   void builder_asLangChain4jsBuilder_takesTheModelsTimeoutsAgainAndBuildsWithThem() {
