@@ -1,0 +1,166 @@
+package io.github.backoff.llm.boot3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.backoff.StopReason;
+import io.github.backoff.spring.boot.Retriers;
+import io.github.backoff.spring.boot.RetryStats;
+import io.github.backoff.testing.FaultReply;
+import io.github.backoff.testing.FaultServer;
+import io.github.backoff.testing.RecordedRequest;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.retry.NonTransientAiException;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import snippets.llm.boot3.LlmRestClientRetries;
+
+/**
+ * Spring AI 1.1's real OpenAI chat client (its auto-configuration: {@code OpenAiChatModel} on {@code OpenAiApi},
+ * built from Spring Boot 3.5's {@code RestClient.Builder}) retries under the policy {@code llm} through the bean of
+ * docs/llm.md ({@link LlmRestClientRetries}), against a loopback {@link FaultServer} that answers as OpenAI does: a
+ * 429 with OpenAI's rate-limit headers is waited out for the reset the server names, then the answer comes; a 429
+ * {@code insufficient_quota} stops at once with {@link StopReason#QUOTA_EXHAUSTED}. Spring AI's own retry is off
+ * ({@code spring.ai.retry.max-attempts=1}), so every request the server counts is one of Backoff's attempts. The
+ * strategy alone would wait at most 20 ms, so a gap of the named reset shows the header was read. Runs in its own
+ * surefire execution of the spring-boot-3.5 profile.
+ */
+@SpringBootTest(classes = SpringAiOpenAiBoot3Test.Application.class,
+    webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
+        "backoff.policies.llm.strategy=full-jitter",
+        "backoff.policies.llm.base=10ms",
+        "backoff.policies.llm.cap=20ms",
+        "backoff.policies.llm.max-attempts=4",
+        "backoff.policies.llm.max-elapsed=30s",
+        "spring.ai.openai.api-key=sk-test",
+        "spring.ai.retry.max-attempts=1",
+        "spring.ai.openai.chat.options.model=gpt-4o-mini"})
+class SpringAiOpenAiBoot3Test {
+  /** The reset the 429 names in {@code x-ratelimit-reset-requests}: short, for a fast test. */
+  static final Duration RESET = Duration.ofMillis(300);
+
+  static final FaultServer SERVER = FaultServer.start();
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(LlmRestClientRetries.class)
+  static class Application {}
+
+  @DynamicPropertySource
+  static void openAi(DynamicPropertyRegistry registry) {
+    registry.add("spring.ai.openai.base-url", () -> SERVER.uri("").toString());
+  }
+
+  @AfterAll
+  static void stop() {
+    SERVER.close();
+  }
+
+  @Autowired
+  ChatModel chatModel;
+
+  @Autowired
+  Retriers retriers;
+
+  @Test
+  void call_rateLimited429ThenOk_waitsForTheNamedResetAndAnswers() {
+    RetryStats stats = retriers.stats("llm");
+    long successes = stats.successes();
+    long retries = stats.retries();
+    int before = SERVER.requestCount();
+    SERVER.enqueue(rateLimited(), chatCompletion("Hello from the loopback server."));
+
+    String answer = chatModel.call("Say hello.");
+
+    assertThat(answer).isEqualTo("Hello from the loopback server.");
+    List<RecordedRequest> requests = requestsSince(before);
+    assertThat(requests).hasSize(2).allSatisfy(r -> {
+      assertThat(r.method()).isEqualTo("POST");
+      assertThat(r.path()).isEqualTo("/v1/chat/completions");
+      assertThat(r.header("Authorization")).isEqualTo("Bearer sk-test");
+      assertThat(r.bodyAsString()).contains("\"model\":\"gpt-4o-mini\"", "Say hello.");
+    });
+    Duration gap = Duration.ofNanos(requests.get(1).arrivalNanos() - requests.get(0).arrivalNanos());
+    System.out.println("GAPMEASURE " + gap.toMillis());
+    assertThat(gap).as("the retry never comes before the reset the server named")
+        .isGreaterThanOrEqualTo(RESET)
+        .isLessThan(Duration.ofSeconds(20));
+    assertThat(stats.successes()).isEqualTo(successes + 1);
+    assertThat(stats.retries()).isEqualTo(retries + 1);
+  }
+
+  @Test
+  void call_insufficientQuota429_stopsAtOnceWithQuotaExhausted() {
+    RetryStats stats = retriers.stats("llm");
+    long quotaStops = stats.giveUps().get(StopReason.QUOTA_EXHAUSTED);
+    long retries = stats.retries();
+    int before = SERVER.requestCount();
+    SERVER.enqueue(outOfQuota());   // a retry would get the default reply, 200 "ok", and fail to parse
+
+    assertThatThrownBy(() -> chatModel.call("Say hello."))
+        .isInstanceOf(NonTransientAiException.class)   // Spring AI's error handler: a 4xx is not transient
+        .hasMessageContaining("429")
+        .hasMessageContaining("insufficient_quota");
+
+    assertThat(requestsSince(before)).hasSize(1);
+    assertThat(stats.giveUps().get(StopReason.QUOTA_EXHAUSTED)).isEqualTo(quotaStops + 1);
+    assertThat(stats.retries()).isEqualTo(retries);
+  }
+
+  private static List<RecordedRequest> requestsSince(int before) {
+    List<RecordedRequest> all = SERVER.requests();
+    return all.subList(before, all.size());
+  }
+
+  /** OpenAI's 429 for a requests-per-minute limit: its headers and body as the API sends them. */
+  static FaultReply rateLimited() {
+    return FaultReply.status(429)
+        .withHeader("Content-Type", "application/json; charset=utf-8")
+        .withHeader("x-request-id", "req_6b1c0e2f4a5d4e8f9a0b1c2d3e4f5a6b")
+        .withHeader("x-ratelimit-limit-requests", "500")
+        .withHeader("x-ratelimit-limit-tokens", "200000")
+        .withHeader("x-ratelimit-remaining-requests", "0")
+        .withHeader("x-ratelimit-remaining-tokens", "199970")
+        .withHeader("x-ratelimit-reset-requests", RESET.toMillis() + "ms")
+        .withHeader("x-ratelimit-reset-tokens", "9ms")
+        .withBody("{\"error\":{\"message\":\"Rate limit reached for gpt-4o-mini in organization org-test on requests"
+            + " per min (RPM): Limit 500, Used 500, Requested 1. Please try again in 300ms. Visit"
+            + " https://platform.openai.com/account/rate-limits to learn more.\",\"type\":\"requests\","
+            + "\"param\":null,\"code\":\"rate_limit_exceeded\"}}");
+  }
+
+  /** OpenAI's 429 for an account out of credit. */
+  static FaultReply outOfQuota() {
+    return FaultReply.status(429)
+        .withHeader("Content-Type", "application/json; charset=utf-8")
+        .withHeader("x-request-id", "req_0f9e8d7c6b5a49382716a5b4c3d2e1f0")
+        .withBody("{\"error\":{\"message\":\"You exceeded your current quota, please check your plan and billing"
+            + " details. For more information on this error, read the docs:"
+            + " https://platform.openai.com/docs/guides/error-codes/api-errors.\",\"type\":\"insufficient_quota\","
+            + "\"param\":null,\"code\":\"insufficient_quota\"}}");
+  }
+
+  /** A chat completion as OpenAI's API returns it. */
+  static FaultReply chatCompletion(String content) {
+    return FaultReply.ok("{\"id\":\"chatcmpl-BZ1pT3sYl0a9kQx2cVb7nM4hJ8gFe\",\"object\":\"chat.completion\","
+        + "\"created\":1764240000,\"model\":\"gpt-4o-mini-2024-07-18\",\"choices\":[{\"index\":0,\"message\":"
+        + "{\"role\":\"assistant\",\"content\":\"" + content + "\",\"refusal\":null,\"annotations\":[]},"
+        + "\"logprobs\":null,\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":11,\"completion_tokens\":7,"
+        + "\"total_tokens\":18,\"prompt_tokens_details\":{\"cached_tokens\":0,\"audio_tokens\":0},"
+        + "\"completion_tokens_details\":{\"reasoning_tokens\":0,\"audio_tokens\":0,"
+        + "\"accepted_prediction_tokens\":0,\"rejected_prediction_tokens\":0}},\"service_tier\":\"default\","
+        + "\"system_fingerprint\":\"fp_8bda4d3a2c\"}")
+        .withHeader("Content-Type", "application/json")
+        .withHeader("x-ratelimit-remaining-requests", "499")
+        .withHeader("x-ratelimit-reset-requests", "120ms");
+  }
+}
