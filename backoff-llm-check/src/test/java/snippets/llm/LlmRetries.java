@@ -7,7 +7,6 @@ import java.time.Duration;
 import org.springframework.ai.openai.http.okhttp.OpenAiHttpClientBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-
 // end::openai[]
 /**
  * The Spring AI block of docs/llm.md: the bean that puts backoff-okhttp's interceptor, on the policy {@code llm} of

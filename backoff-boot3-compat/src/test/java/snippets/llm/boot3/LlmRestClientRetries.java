@@ -7,7 +7,6 @@ import java.time.Duration;
 import org.springframework.boot.web.client.RestClientCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-
 // end::restclient[]
 /**
  * The Spring AI 1.1 block of docs/llm.md: on Spring Boot 3.5, where the starter's {@code backoff.http.*} wiring does
