@@ -90,7 +90,6 @@ class SpringAiOpenAiBoot3Test {
       assertThat(r.bodyAsString()).contains("\"model\":\"gpt-4o-mini\"", "Say hello.");
     });
     Duration gap = Duration.ofNanos(requests.get(1).arrivalNanos() - requests.get(0).arrivalNanos());
-    System.out.println("GAPMEASURE " + gap.toMillis());
     assertThat(gap).as("the retry never comes before the reset the server named")
         .isGreaterThanOrEqualTo(RESET)
         .isLessThan(Duration.ofSeconds(20));
