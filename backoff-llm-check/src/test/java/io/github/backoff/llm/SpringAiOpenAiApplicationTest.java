@@ -99,6 +99,28 @@ class SpringAiOpenAiApplicationTest {
   }
 
   @Test
+  void stream_rateLimited429ThenStream_waitsForTheNamedResetAndStreamsTheAnswer() {
+    RetryStats stats = retriers.stats("llm");
+    long retries = stats.retries();
+    int before = SERVER.requestCount();
+    SERVER.enqueue(rateLimited(), chatCompletionStream("Hello ", "from the ", "stream."));
+
+    String answer = String.join("", chatModel.stream("Say hello.").collectList().block(Duration.ofSeconds(30)));
+
+    assertThat(answer).isEqualTo("Hello from the stream.");
+    List<RecordedRequest> requests = requestsSince(before);
+    assertThat(requests).hasSize(2).allSatisfy(r -> {
+      assertThat(r.path()).isEqualTo("/v1/chat/completions");
+      assertThat(r.bodyAsString()).contains("\"stream\":true");
+    });
+    Duration gap = Duration.ofNanos(requests.get(1).arrivalNanos() - requests.get(0).arrivalNanos());
+    assertThat(gap).as("the retry never comes before the reset the server named")
+        .isGreaterThanOrEqualTo(RESET)
+        .isLessThan(Duration.ofSeconds(20));
+    assertThat(stats.retries()).isEqualTo(retries + 1);
+  }
+
+  @Test
   void call_insufficientQuota429_stopsAtOnceWithQuotaExhausted() {
     RetryStats stats = retriers.stats("llm");
     long quotaStops = stats.giveUps().get(StopReason.QUOTA_EXHAUSTED);
@@ -146,6 +168,26 @@ class SpringAiOpenAiApplicationTest {
             + " details. For more information on this error, read the docs:"
             + " https://platform.openai.com/docs/guides/error-codes/api-errors.\",\"type\":\"insufficient_quota\","
             + "\"param\":null,\"code\":\"insufficient_quota\"}}");
+  }
+
+  /** A streamed chat completion as OpenAI's API sends it: server-sent events, one chunk per piece, then [DONE]. */
+  static FaultReply chatCompletionStream(String... pieces) {
+    StringBuilder events = new StringBuilder();
+    String head = "data: {\"id\":\"chatcmpl-BZ1pT3sYl0a9kQx2cVb7nM4hJ8gFf\",\"object\":\"chat.completion.chunk\","
+        + "\"created\":1764240000,\"model\":\"gpt-4o-mini-2024-07-18\",\"service_tier\":\"default\","
+        + "\"system_fingerprint\":\"fp_8bda4d3a2c\",\"choices\":[{\"index\":0,\"delta\":";
+    events.append(head).append("{\"role\":\"assistant\",\"content\":\"\",\"refusal\":null},\"logprobs\":null,"
+        + "\"finish_reason\":null}]}\n\n");
+    for (String piece : pieces) {
+      events.append(head).append("{\"content\":\"").append(piece)
+          .append("\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
+    }
+    events.append(head).append("{},\"logprobs\":null,\"finish_reason\":\"stop\"}]}\n\n");
+    events.append("data: [DONE]\n\n");
+    return FaultReply.ok(events.toString())
+        .withHeader("Content-Type", "text/event-stream; charset=utf-8")
+        .withHeader("x-ratelimit-remaining-requests", "499")
+        .withHeader("x-ratelimit-reset-requests", "120ms");
   }
 
   /** A chat completion as OpenAI's API returns it. */
