@@ -29,11 +29,11 @@ import snippets.llm.LlmRetries;
  * Spring AI's real OpenAI chat client (Spring AI 2.0's auto-configuration: {@link OpenAiChatModel} on the official
  * openai-java SDK, over Spring AI's OkHttp client) retries under the policy {@code llm} through the bean of
  * docs/llm.md ({@link LlmRetries}), against a loopback {@link FaultServer} that answers as OpenAI does: a 429 with
- * OpenAI's rate-limit headers is waited out for the reset the server names, then the answer comes; a 429
- * {@code insufficient_quota} stops at once with {@link StopReason#QUOTA_EXHAUSTED}. The SDK's own retry is off
- * ({@code spring.ai.openai.max-retries=0}), so every request the server counts is one of Backoff's attempts. The
- * strategy alone would wait at most 20 ms, so a gap of the named reset shows the header was read. Its own context
- * (no web server); one server for the class.
+ * OpenAI's rate-limit headers is waited out for the reset the server names, then the answer comes (a call, and a
+ * stream); a 429 {@code insufficient_quota} stops at once with {@link StopReason#QUOTA_EXHAUSTED}. The SDK's own
+ * retry is off ({@code spring.ai.openai.max-retries=0}), so every request the server counts is one of Backoff's
+ * attempts. The strategy alone would wait at most 20 ms, so a gap of the named reset shows the header was read. Its
+ * own context (no web server); one server for the class.
  */
 @SpringBootTest(classes = SpringAiOpenAiApplicationTest.Application.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
