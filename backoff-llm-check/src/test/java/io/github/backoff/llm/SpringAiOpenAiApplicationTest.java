@@ -1,5 +1,9 @@
 package io.github.backoff.llm;
 
+import static io.github.backoff.llm.OpenAiReplies.chatCompletion;
+import static io.github.backoff.llm.OpenAiReplies.chatCompletionStream;
+import static io.github.backoff.llm.OpenAiReplies.outOfQuota;
+import static io.github.backoff.llm.OpenAiReplies.rateLimited;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,7 +11,6 @@ import com.openai.errors.RateLimitException;
 import io.github.backoff.StopReason;
 import io.github.backoff.spring.boot.Retriers;
 import io.github.backoff.spring.boot.RetryStats;
-import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.RecordedRequest;
 import java.time.Duration;
@@ -78,7 +81,7 @@ class SpringAiOpenAiApplicationTest {
     long successes = stats.successes();
     long retries = stats.retries();
     int before = SERVER.requestCount();
-    SERVER.enqueue(rateLimited(), chatCompletion("Hello from the loopback server."));
+    SERVER.enqueue(rateLimited(RESET), chatCompletion("Hello from the loopback server."));
 
     String answer = chatModel.call("Say hello.");
 
@@ -103,7 +106,7 @@ class SpringAiOpenAiApplicationTest {
     RetryStats stats = retriers.stats("llm");
     long retries = stats.retries();
     int before = SERVER.requestCount();
-    SERVER.enqueue(rateLimited(), chatCompletionStream("Hello ", "from the ", "stream."));
+    SERVER.enqueue(rateLimited(RESET), chatCompletionStream("Hello ", "from the ", "stream."));
 
     String answer = String.join("", chatModel.stream("Say hello.").collectList().block(Duration.ofSeconds(30)));
 
@@ -140,68 +143,5 @@ class SpringAiOpenAiApplicationTest {
   private static List<RecordedRequest> requestsSince(int before) {
     List<RecordedRequest> all = SERVER.requests();
     return all.subList(before, all.size());
-  }
-
-  /** OpenAI's 429 for a requests-per-minute limit: its headers and body as the API sends them. */
-  static FaultReply rateLimited() {
-    return FaultReply.status(429)
-        .withHeader("Content-Type", "application/json; charset=utf-8")
-        .withHeader("x-request-id", "req_6b1c0e2f4a5d4e8f9a0b1c2d3e4f5a6b")
-        .withHeader("x-ratelimit-limit-requests", "500")
-        .withHeader("x-ratelimit-limit-tokens", "200000")
-        .withHeader("x-ratelimit-remaining-requests", "0")
-        .withHeader("x-ratelimit-remaining-tokens", "199970")
-        .withHeader("x-ratelimit-reset-requests", RESET.toMillis() + "ms")
-        .withHeader("x-ratelimit-reset-tokens", "9ms")
-        .withBody("{\"error\":{\"message\":\"Rate limit reached for gpt-4o-mini in organization org-test on requests"
-            + " per min (RPM): Limit 500, Used 500, Requested 1. Please try again in 300ms. Visit"
-            + " https://platform.openai.com/account/rate-limits to learn more.\",\"type\":\"requests\","
-            + "\"param\":null,\"code\":\"rate_limit_exceeded\"}}");
-  }
-
-  /** OpenAI's 429 for an account out of credit. */
-  static FaultReply outOfQuota() {
-    return FaultReply.status(429)
-        .withHeader("Content-Type", "application/json; charset=utf-8")
-        .withHeader("x-request-id", "req_0f9e8d7c6b5a49382716a5b4c3d2e1f0")
-        .withBody("{\"error\":{\"message\":\"You exceeded your current quota, please check your plan and billing"
-            + " details. For more information on this error, read the docs:"
-            + " https://platform.openai.com/docs/guides/error-codes/api-errors.\",\"type\":\"insufficient_quota\","
-            + "\"param\":null,\"code\":\"insufficient_quota\"}}");
-  }
-
-  /** A streamed chat completion as OpenAI's API sends it: server-sent events, one chunk per piece, then [DONE]. */
-  static FaultReply chatCompletionStream(String... pieces) {
-    StringBuilder events = new StringBuilder();
-    String head = "data: {\"id\":\"chatcmpl-BZ1pT3sYl0a9kQx2cVb7nM4hJ8gFf\",\"object\":\"chat.completion.chunk\","
-        + "\"created\":1764240000,\"model\":\"gpt-4o-mini-2024-07-18\",\"service_tier\":\"default\","
-        + "\"system_fingerprint\":\"fp_8bda4d3a2c\",\"choices\":[{\"index\":0,\"delta\":";
-    events.append(head).append("{\"role\":\"assistant\",\"content\":\"\",\"refusal\":null},\"logprobs\":null,"
-        + "\"finish_reason\":null}]}\n\n");
-    for (String piece : pieces) {
-      events.append(head).append("{\"content\":\"").append(piece)
-          .append("\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
-    }
-    events.append(head).append("{},\"logprobs\":null,\"finish_reason\":\"stop\"}]}\n\n");
-    events.append("data: [DONE]\n\n");
-    return FaultReply.ok(events.toString())
-        .withHeader("Content-Type", "text/event-stream; charset=utf-8")
-        .withHeader("x-ratelimit-remaining-requests", "499")
-        .withHeader("x-ratelimit-reset-requests", "120ms");
-  }
-
-  /** A chat completion as OpenAI's API returns it. */
-  static FaultReply chatCompletion(String content) {
-    return FaultReply.ok("{\"id\":\"chatcmpl-BZ1pT3sYl0a9kQx2cVb7nM4hJ8gFe\",\"object\":\"chat.completion\","
-        + "\"created\":1764240000,\"model\":\"gpt-4o-mini-2024-07-18\",\"choices\":[{\"index\":0,\"message\":"
-        + "{\"role\":\"assistant\",\"content\":\"" + content + "\",\"refusal\":null,\"annotations\":[]},"
-        + "\"logprobs\":null,\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":11,\"completion_tokens\":7,"
-        + "\"total_tokens\":18,\"prompt_tokens_details\":{\"cached_tokens\":0,\"audio_tokens\":0},"
-        + "\"completion_tokens_details\":{\"reasoning_tokens\":0,\"audio_tokens\":0,"
-        + "\"accepted_prediction_tokens\":0,\"rejected_prediction_tokens\":0}},\"service_tier\":\"default\","
-        + "\"system_fingerprint\":\"fp_8bda4d3a2c\"}")
-        .withHeader("Content-Type", "application/json")
-        .withHeader("x-ratelimit-remaining-requests", "499")
-        .withHeader("x-ratelimit-reset-requests", "120ms");
   }
 }

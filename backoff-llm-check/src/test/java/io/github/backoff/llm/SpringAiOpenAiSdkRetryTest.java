@@ -1,6 +1,6 @@
 package io.github.backoff.llm;
 
-import static io.github.backoff.llm.SpringAiOpenAiApplicationTest.outOfQuota;
+import static io.github.backoff.llm.OpenAiReplies.outOfQuota;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

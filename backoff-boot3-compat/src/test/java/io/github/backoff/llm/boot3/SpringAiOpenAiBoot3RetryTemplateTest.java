@@ -1,11 +1,11 @@
 package io.github.backoff.llm.boot3;
 
+import static io.github.backoff.llm.OpenAiReplies.overloaded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.backoff.StopReason;
 import io.github.backoff.spring.boot.Retriers;
-import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -54,9 +54,7 @@ class SpringAiOpenAiBoot3RetryTemplateTest {
   @Test
   void call_503sWithSpringAiRetryOn_eachTemplateAttemptIsANewRoundOfBackoff() {
     for (int i = 0; i < 6; i++) {
-      SERVER.enqueue(FaultReply.status(503).withHeader("Content-Type", "application/json")
-          .withBody("{\"error\":{\"message\":\"The server is overloaded or not ready yet.\",\"type\":\"server_error\","
-              + "\"param\":null,\"code\":null}}"));
+      SERVER.enqueue(overloaded());
     }
 
     assertThatThrownBy(() -> chatModel.call("Say hello.")).isInstanceOf(TransientAiException.class)
