@@ -1,7 +1,8 @@
 /**
  * Test kit for retry code: virtual time (a fake clock, a manual scheduler, wall clocks that follow them), seeded
- * randoms, allocation counting, a recorder of events, a brief wait for another thread, and {@code FaultServer}, a loopback HTTP server
- * that scripts faults. Depends on the JDK only.
+ * randoms, allocation counting, a recorder of events, a brief wait for another thread, a two-sample
+ * Kolmogorov–Smirnov test for jitter distributions, and {@code FaultServer}, a loopback HTTP server that scripts
+ * faults. Depends on the JDK only.
  */
 module io.github.backoff.testing {
   requires java.management;

@@ -9,6 +9,7 @@ import io.github.backoff.StopReason;
 import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.Randoms;
+import io.github.backoff.testing.TwoSampleKolmogorovSmirnov;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import com.google.api.client.util.BackOff;
 import com.google.api.client.util.ExponentialBackOff;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.Randoms;
+import io.github.backoff.testing.TwoSampleKolmogorovSmirnov;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.util.Arrays;

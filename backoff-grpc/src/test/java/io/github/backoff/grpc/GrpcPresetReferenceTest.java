@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.preset.Preset;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.TwoSampleKolmogorovSmirnov;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -105,9 +106,10 @@ class GrpcPresetReferenceTest {
         ours[i] = preset.delayNanos(retry, 0, random) / 1000;
         fullJitter[i] = (long) (interval * random.nextDouble()) / 1000;
       }
-      double critical = criticalValue(n, n, ALPHA);
-      assertThat(ksStatistic(grpc, ours)).as("retry %d", retry).isLessThan(critical);
-      assertThat(ksStatistic(grpc, fullJitter)).as("retry %d: tells full jitter apart", retry).isGreaterThan(critical);
+      double critical = TwoSampleKolmogorovSmirnov.criticalValue(n, n, ALPHA);
+      assertThat(TwoSampleKolmogorovSmirnov.statistic(grpc, ours)).as("retry %d", retry).isLessThan(critical);
+      assertThat(TwoSampleKolmogorovSmirnov.statistic(grpc, fullJitter)).as("retry %d: tells full jitter apart", retry)
+          .isGreaterThan(critical);
       assertThat(Arrays.stream(grpc).min().orElseThrow()).isGreaterThanOrEqualTo(preset.minDelayNanos(retry) / 1000);
       assertThat(Arrays.stream(grpc).max().orElseThrow()).isLessThanOrEqualTo(preset.maxDelayNanos(retry) / 1000);
     }
@@ -117,32 +119,5 @@ class GrpcPresetReferenceTest {
     long[] s = micros.clone();
     Arrays.sort(s);
     return String.format("min %d us, median %d us, max %d us", s[0], s[s.length / 2], s[s.length - 1]);
-  }
-
-  /** The largest distance between the two samples' empirical distribution functions. */
-  static double ksStatistic(long[] a, long[] b) {
-    long[] x = a.clone();
-    long[] y = b.clone();
-    Arrays.sort(x);
-    Arrays.sort(y);
-    int i = 0;
-    int j = 0;
-    double d = 0;
-    while (i < x.length && j < y.length) {
-      long v = Math.min(x[i], y[j]);
-      while (i < x.length && x[i] == v) {
-        i++;
-      }
-      while (j < y.length && y[j] == v) {
-        j++;
-      }
-      d = Math.max(d, Math.abs((double) i / x.length - (double) j / y.length));
-    }
-    return d;
-  }
-
-  /** The two-sample critical value at {@code alpha}: c(alpha)·sqrt((n+m)/(n·m)). */
-  static double criticalValue(int n, int m, double alpha) {
-    return Math.sqrt(-Math.log(alpha / 2) / 2) * Math.sqrt((double) (n + m) / ((double) n * m));
   }
 }

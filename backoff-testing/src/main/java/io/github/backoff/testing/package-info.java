@@ -5,7 +5,8 @@
  * {@link io.github.backoff.testing.Randoms} (seeded and scripted random sources),
  * {@link io.github.backoff.testing.EventRecorder} (the events a listener saw),
  * {@link io.github.backoff.testing.Allocations} (bytes allocated by a call),
- * {@link io.github.backoff.testing.Await} (a brief real-time wait for a thread the test does not own) and
+ * {@link io.github.backoff.testing.Await} (a brief real-time wait for a thread the test does not own),
+ * {@link io.github.backoff.testing.TwoSampleKolmogorovSmirnov} (do two samples of waits share a distribution?) and
  * {@link io.github.backoff.testing.FaultServer} (a loopback HTTP server that scripts faults and counts requests).
  * The kit depends on the JDK only and plugs into Backoff through method references:
  *

@@ -7,7 +7,8 @@ import java.util.Objects;
  * A line chart a model declares: titles, size, lines and vertical markers. The report layer draws it with XChart
  * as a PNG, white and headless. Only what the models need is here: a line is solid (with or without markers),
  * dashed grey (a bound or a step of capacity), dotted dark grey (a rate) or markers alone (a scatter), optionally coloured or on a right-hand
- * axis.
+ * axis. A line of one point (a sweep of one client count) has no line to draw: a marker style shows its marker, the
+ * others a short bar at its level.
  *
  * <p>Immutable and thread-safe (the arrays are copied in and never handed out).
  *
@@ -31,7 +32,8 @@ import java.util.Objects;
  * @param small smaller title and legend fonts, for panels of a grid
  * @param lines the lines, in legend order
  * @param verticals x values of vertical marker lines
- * @param logY a logarithmic y axis, so a line a hundred times above the others does not flatten them
+ * @param logY a logarithmic y axis, so a line a hundred times above the others does not flatten them; drawn over at
+ *     least two powers of ten (XChart's labels), widened beyond the values where needed
  */
 public record Chart(String title, String xTitle, String yTitle, int width, int height, Legend legend, int markerSize,
     String xPattern, String yPattern, String rightTitle, boolean small, List<Line> lines, double[] verticals,
@@ -198,7 +200,7 @@ public record Chart(String title, String xTitle, String yTitle, int width, int h
       return this;
     }
 
-    /** A logarithmic y axis (every value must be above 0). */
+    /** A logarithmic y axis (every value on the left-hand axis must be finite and above 0). */
     public Builder logY() {
       this.logY = true;
       return this;

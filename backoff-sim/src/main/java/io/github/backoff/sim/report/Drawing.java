@@ -1,12 +1,15 @@
 package io.github.backoff.sim.report;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
+import java.awt.geom.Line2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.XYChart;
@@ -79,7 +82,8 @@ final class Drawing {
       SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
       SeriesMarkers.CROSS, SeriesMarkers.OVAL, SeriesMarkers.RECTANGLE};
 
-  private static XYChart xy(Chart spec) {
+  /** The chart drawn by XChart, not yet painted (package-private for tests of its axes and series). */
+  static XYChart xy(Chart spec) {
     XYChart chart = new XYChartBuilder().width(spec.width()).height(spec.height()).title(spec.title())
         .xAxisTitle(spec.xTitle()).yAxisTitle(spec.yTitle()).build();
     XYStyler styler = chart.getStyler();
@@ -98,30 +102,35 @@ final class Drawing {
       styler.setXAxisDecimalPattern(spec.xPattern());
     }
     styler.setYAxisLogarithmic(spec.logY());
+    if (spec.logY()) {
+      double[] range = logRange(leftValues(spec));
+      styler.setYAxisMin(0, range[0]); // the left-hand axis' group only: a right-hand one keeps its own range
+      styler.setYAxisMax(0, range[1]);
+    }
     int solid = 0;
     for (Chart.Line line : spec.lines()) {
       XYSeries s = chart.addSeries(line.name(), line.x(), line.y());
       switch (line.style()) {
         // A marker shape of its own per line, so a line drawn over another (two strategies that agree) still shows.
         case SOLID -> s.setMarker(MARKERS[solid++ % MARKERS.length]);
-        case PLAIN -> s.setMarker(SeriesMarkers.NONE);
+        case PLAIN -> s.setMarker(unmarked(line));
         case DASHED -> {
           s.setLineStyle(SeriesLines.DASH_DASH);
-          s.setMarker(SeriesMarkers.NONE);
+          s.setMarker(unmarked(line));
           s.setLineColor(Color.GRAY);
         }
         case DOTTED -> {
           s.setLineStyle(SeriesLines.DOT_DOT);
           s.setLineColor(Color.DARK_GRAY);
-          s.setMarker(SeriesMarkers.NONE);
+          s.setMarker(unmarked(line));
         }
         case POINTS -> s.setLineStyle(SeriesLines.NONE);
       }
       if (line.rgb() >= 0) {
         s.setLineColor(new Color(line.rgb()));
-        if (line.style() == Chart.Style.POINTS) {
-          s.setMarkerColor(new Color(line.rgb()));
-        }
+      }
+      if (line.rgb() >= 0 && line.style() == Chart.Style.POINTS || s.getMarker() instanceof Level) {
+        s.setMarkerColor(s.getLineColor());
       }
       if (line.right()) {
         s.setYAxisGroup(1);
@@ -143,5 +152,75 @@ final class Drawing {
       styler.setLegendFont(styler.getLegendFont().deriveFont(10f));
     }
     return chart;
+  }
+
+  /**
+   * The marker of a line drawn without markers: none, unless the line has a single point, which XChart would not
+   * draw at all (a line needs two); then a {@link Level}, so a bound or a reference at one client count still shows.
+   */
+  private static org.knowm.xchart.style.markers.Marker unmarked(Chart.Line line) {
+    return line.x().length == 1 ? Level.INSTANCE : SeriesMarkers.NONE;
+  }
+
+  /** The y values drawn against the left-hand axis, the one {@link Chart#logY()} applies to. */
+  private static double[] leftValues(Chart spec) {
+    return spec.lines().stream().filter(line -> !line.right()).flatMapToDouble(line -> Arrays.stream(line.y()))
+        .toArray();
+  }
+
+  /**
+   * The range of a logarithmic axis over {@code values}: theirs, widened where needed so that it holds at least two
+   * powers of ten. XChart labels a logarithmic axis at the powers of ten only, so a range holding one of them (a
+   * sweep of one client count: 2,000 to 60,000) would show one label, and a range holding none (every value within
+   * one decade) no label at all. With one inside, the side nearer to the next power (on the log scale) is widened
+   * to it; with none, both sides are widened to the decade around the values. Never narrower than the values, so
+   * every line (a bound or reference too) stays inside.
+   *
+   * @throws IllegalArgumentException if there is no value, or one is not above 0 or not finite
+   */
+  static double[] logRange(double[] values) {
+    if (values.length == 0) {
+      throw new IllegalArgumentException("a logarithmic axis needs at least one value");
+    }
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (double v : values) {
+      if (!(v > 0) || Double.isInfinite(v)) {
+        throw new IllegalArgumentException("a logarithmic axis needs finite values above 0: " + v);
+      }
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
+    double logMin = Math.log10(min);
+    double logMax = Math.log10(max);
+    int firstPower = (int) Math.ceil(logMin);
+    int lastPower = (int) Math.floor(logMax);
+    if (lastPower > firstPower) {
+      return new double[] {min, max};
+    }
+    if (lastPower < firstPower) {
+      return new double[] {Math.pow(10, lastPower), Math.pow(10, firstPower)};
+    }
+    return logMin - (firstPower - 1) <= (lastPower + 1) - logMax
+        ? new double[] {Math.pow(10, firstPower - 1), max}
+        : new double[] {min, Math.pow(10, lastPower + 1)};
+  }
+
+  /**
+   * A short horizontal bar in the series' colour, as wide as a legend's line sample: marks the level of a line of
+   * one point (a bound or a reference at a single client count) where a line cannot be drawn.
+   */
+  static final class Level extends org.knowm.xchart.style.markers.Marker {
+    static final Level INSTANCE = new Level();
+    private static final BasicStroke STROKE = new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER);
+
+    private Level() {}
+
+    @Override
+    public void paint(Graphics2D g, double xOffset, double yOffset, int markerSize) {
+      g.setStroke(STROKE);
+      double half = Math.max(markerSize, 6); // 18 px at the sweep's size 9: within the legend's 24 px sample
+      g.draw(new Line2D.Double(xOffset - half, yOffset, xOffset + half, yOffset));
+    }
   }
 }

@@ -76,6 +76,20 @@ public final class Report {
     throw new IllegalArgumentException("no table '" + file + "' (files: " + files() + ")");
   }
 
+  /**
+   * The chart drawn into {@code file}.
+   *
+   * @throws IllegalArgumentException if the report draws no single chart there
+   */
+  public Chart chart(String file) {
+    for (Output output : outputs) {
+      if (output instanceof Plot plot && plot.file().equals(file)) {
+        return plot.chart();
+      }
+    }
+    throw new IllegalArgumentException("no chart '" + file + "' (files: " + files() + ")");
+  }
+
   List<Output> outputs() {
     return outputs;
   }

@@ -138,8 +138,9 @@ final class SweepStudy extends ConfiguredStudy {
         .chart(WORK_PNG, chart(result, "Work: " + what + " (mean of " + config.runs() + " runs)",
             "work (" + what + ")", p -> p.work().mean(), p -> p.clients(), "lower bound: N", false))
         .chart(COMPLETION_PNG, chart(result, "Completion time (mean of " + config.runs() + " runs)",
-            "completion time (time units = ms, log scale)", p -> p.completion().mean(),
-            p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model()), true))
+            "completion time (time units = ms" + (completionLogScale(result) ? ", log scale)" : ")"),
+            p -> p.completion().mean(), p -> p.clients() * p.model().attemptTime(), referenceLabel(config.model()),
+            completionLogScale(result)))
         .page(REPORT_HTML, page(result))
         .summary(summary(result))
         .build();
@@ -166,6 +167,30 @@ final class SweepStudy extends ConfiguredStudy {
   }
 
   /**
+   * Whether the completion chart's y axis is logarithmic: when its values, the reference included, span a factor of
+   * {@value #LOG_SCALE_SPAN} or more (one strategy's completion can be 100 times the others': a linear axis flattens
+   * them). Within less than a decade a linear axis reads better: a logarithmic one would need widening to a decade to
+   * show two labels, and would squeeze the lines into a band of it.
+   */
+  static boolean completionLogScale(SweepResult result) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (PointResult p : result.points()) {
+      for (double v : new double[] {p.completion().mean(), p.clients() * p.model().attemptTime()}) {
+        if (!(v > 0)) {
+          return false;
+        }
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+    }
+    return max >= LOG_SCALE_SPAN * min;
+  }
+
+  /** See {@link #completionLogScale}. */
+  static final int LOG_SCALE_SPAN = 10;
+
+  /**
    * The completion chart's dashed line: for {@code single-server} a lower bound of the mean (the server serves one
    * request at a time, so completion is at least the sum of N service times, of mean at least 10); for {@code occ}
    * only a reference (attempts overlap, so runs can finish earlier: see docs/simulator.md).
@@ -181,7 +206,7 @@ final class SweepStudy extends ConfiguredStudy {
     Chart.Builder chart = Chart.builder(title, "clients", yTitle, WIDTH, HEIGHT).patterns("0", "#,##0")
         .markerSize(9); // large enough that a line drawn over another still shows its own marker shape
     if (logY) {
-      chart.logY(); // one strategy's completion can be 100 times the others': a linear axis flattens them
+      chart.logY();
     }
     List<PointResult> first = null;
     for (String strategy : result.config().strategies()) {
@@ -339,7 +364,10 @@ final class SweepStudy extends ConfiguredStudy {
         }
       }
     }
-    sb.append("<li>The completion chart's axis is logarithmic: equal steps are equal ratios.</li>\n</ul>\n");
+    if (completionLogScale(result)) {
+      sb.append("<li>The completion chart's axis is logarithmic: equal steps are equal ratios.</li>\n");
+    }
+    sb.append("</ul>\n");
     return sb.toString();
   }
 

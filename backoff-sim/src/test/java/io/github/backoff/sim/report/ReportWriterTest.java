@@ -34,6 +34,17 @@ class ReportWriterTest {
   }
 
   @Test
+  void chart_fileNotASingleChart_failsNamingTheFiles() {
+    Chart chart = Chart.builder("Work", "clients", "work", 300, 200).build();
+    Report report = Report.builder().csv("a.csv", Table.builder("x").build()).chart("w.png", chart)
+        .grid("g.png", 2, List.of(chart)).build();
+
+    assertThat(report.chart("w.png")).isSameAs(chart);
+    assertThatThrownBy(() -> report.chart("g.png")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no chart 'g.png' (files: [a.csv, w.png, g.png])");
+  }
+
+  @Test
   void write_declaredReport_writesEveryFileWithTheChartEmbedded(@TempDir Path dir) throws Exception {
     Chart chart = Chart.builder("Work", "clients", "work", 300, 200)
         .line(Chart.Line.of("full-jitter", new double[] {10, 20}, new double[] {12, 30}))

@@ -3,6 +3,7 @@ package io.github.backoff.sim.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.backoff.sim.ProgressListener;
+import io.github.backoff.sim.report.Chart;
 import io.github.backoff.sim.report.ReportWriter;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -103,5 +104,41 @@ class ReportsTest {
     assertThat(summary).startsWith("model occ, 4 runs per point, seed 7, at N = 30 clients:\n");
     assertThat(summary.lines()).hasSize(1 + 1 + 5 + 1);
     assertThat(summary).contains("decorrelated-jitter").doesNotContain("utilisation");
+  }
+
+  @Test
+  void completionChart_oneClientCountSpanningADecade_logAxisWithTheReferenceAsAPoint() {
+    // At N = 100, none finishes near 2,000 and exponential near 60,000: a factor of 31
+    SweepResult result = SweepSimulation.simulate(SimulationConfig.builder().clients("100").runs(3).seed(42).build(),
+        ProgressListener.NONE);
+    Chart chart = result.report().chart("completion.png");
+
+    assertThat(SweepStudy.completionLogScale(result)).isTrue();
+    assertThat(chart.logY()).isTrue();
+    assertThat(chart.yTitle()).isEqualTo("completion time (time units = ms, log scale)");
+    Chart.Line reference = chart.lines().get(chart.lines().size() - 1);
+    assertThat(reference.name()).isEqualTo("reference: N x 40");
+    assertThat(reference.y()).containsExactly(4_000);
+    assertThat(SweepStudy.findings(result)).contains("The completion chart's axis is logarithmic");
+  }
+
+  @Test
+  void completionChart_valuesWithinADecade_linearAxisAndNoLogSentence() {
+    // The jittered strategies and the reference at one N lie within a factor of 2 of each other
+    SweepResult result = SweepSimulation.simulate(SimulationConfig.builder().clients("100")
+        .strategies("full-jitter,equal-jitter,decorrelated-jitter").runs(3).seed(42).build(), ProgressListener.NONE);
+    Chart chart = result.report().chart("completion.png");
+
+    assertThat(SweepStudy.completionLogScale(result)).isFalse();
+    assertThat(chart.logY()).isFalse();
+    assertThat(chart.yTitle()).isEqualTo("completion time (time units = ms)");
+    assertThat(SweepStudy.findings(result)).doesNotContain("logarithmic");
+  }
+
+  @Test
+  void completionChart_defaultSweep_staysLogarithmic() {
+    assertThat(SweepStudy.completionLogScale(occ)).isTrue();
+    assertThat(occ.report().chart("completion.png").logY()).isTrue();
+    assertThat(occ.report().chart("work.png").logY()).isFalse();
   }
 }

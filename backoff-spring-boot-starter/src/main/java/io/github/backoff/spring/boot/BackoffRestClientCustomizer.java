@@ -1,7 +1,6 @@
 package io.github.backoff.spring.boot;
 
 import io.github.backoff.spring.web.RetryingRequestInterceptor;
-import java.util.Objects;
 import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.core.Ordered;
 import org.springframework.web.client.RestClient;
@@ -24,9 +23,8 @@ import org.springframework.web.client.RestClient;
  * ({@link Ordered#LOWEST_PRECEDENCE}), so that an interceptor another customizer adds still runs inside the retry.
  * Immutable and thread-safe.
  */
-public final class BackoffRestClientCustomizer implements RestClientCustomizer, Ordered {
-  private final String policyName;
-  private final RetryingRequestInterceptor interceptor;
+public final class BackoffRestClientCustomizer extends HttpClientCustomizer<RetryingRequestInterceptor>
+    implements RestClientCustomizer {
 
   /**
    * A customizer that adds {@code interceptor}.
@@ -36,27 +34,16 @@ public final class BackoffRestClientCustomizer implements RestClientCustomizer, 
    * @throws NullPointerException if an argument is null
    */
   public BackoffRestClientCustomizer(String policyName, RetryingRequestInterceptor interceptor) {
-    this.policyName = Objects.requireNonNull(policyName, "policyName");
-    this.interceptor = Objects.requireNonNull(interceptor, "interceptor");
+    super(policyName, interceptor, "interceptor");
   }
 
   @Override
   public void customize(RestClient.Builder builder) {
     builder.requestInterceptors(interceptors -> {
-      if (!interceptors.contains(interceptor)) {
-        interceptors.add(0, interceptor);
+      if (!interceptors.contains(retry)) {
+        interceptors.add(0, retry);
       }
     });
-  }
-
-  /**
-   * The name of the policy the interceptor was built on: its metrics and {@code /actuator/retries} counts include
-   * these calls.
-   *
-   * @return the policy's name
-   */
-  public String policyName() {
-    return policyName;
   }
 
   /**
@@ -65,16 +52,6 @@ public final class BackoffRestClientCustomizer implements RestClientCustomizer, 
    * @return the interceptor
    */
   public RetryingRequestInterceptor interceptor() {
-    return interceptor;
-  }
-
-  @Override
-  public int getOrder() {
-    return Ordered.LOWEST_PRECEDENCE;
-  }
-
-  @Override
-  public String toString() {
-    return "BackoffRestClientCustomizer[" + policyName + "]";
+    return retry;
   }
 }

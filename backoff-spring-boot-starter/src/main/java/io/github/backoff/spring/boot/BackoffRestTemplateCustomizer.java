@@ -1,7 +1,6 @@
 package io.github.backoff.spring.boot;
 
 import io.github.backoff.spring.web.RetryingRequestInterceptor;
-import java.util.Objects;
 import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.core.Ordered;
 import org.springframework.web.client.RestTemplate;
@@ -22,9 +21,8 @@ import org.springframework.web.client.RestTemplate;
  * <p>The one interceptor is shared by every template, and so is its budget. It runs last among the customizers
  * ({@link Ordered#LOWEST_PRECEDENCE}). Immutable and thread-safe.
  */
-public final class BackoffRestTemplateCustomizer implements RestTemplateCustomizer, Ordered {
-  private final String policyName;
-  private final RetryingRequestInterceptor interceptor;
+public final class BackoffRestTemplateCustomizer extends HttpClientCustomizer<RetryingRequestInterceptor>
+    implements RestTemplateCustomizer {
 
   /**
    * A customizer that adds {@code interceptor}.
@@ -34,26 +32,15 @@ public final class BackoffRestTemplateCustomizer implements RestTemplateCustomiz
    * @throws NullPointerException if an argument is null
    */
   public BackoffRestTemplateCustomizer(String policyName, RetryingRequestInterceptor interceptor) {
-    this.policyName = Objects.requireNonNull(policyName, "policyName");
-    this.interceptor = Objects.requireNonNull(interceptor, "interceptor");
+    super(policyName, interceptor, "interceptor");
   }
 
   @Override
   public void customize(RestTemplate restTemplate) {
     // The live list, changed in place: setInterceptors would re-sort it by order and could move the retry inward.
-    if (!restTemplate.getInterceptors().contains(interceptor)) {
-      restTemplate.getInterceptors().add(0, interceptor);
+    if (!restTemplate.getInterceptors().contains(retry)) {
+      restTemplate.getInterceptors().add(0, retry);
     }
-  }
-
-  /**
-   * The name of the policy the interceptor was built on: its metrics and {@code /actuator/retries} counts include
-   * these calls.
-   *
-   * @return the policy's name
-   */
-  public String policyName() {
-    return policyName;
   }
 
   /**
@@ -62,16 +49,6 @@ public final class BackoffRestTemplateCustomizer implements RestTemplateCustomiz
    * @return the interceptor
    */
   public RetryingRequestInterceptor interceptor() {
-    return interceptor;
-  }
-
-  @Override
-  public int getOrder() {
-    return Ordered.LOWEST_PRECEDENCE;
-  }
-
-  @Override
-  public String toString() {
-    return "BackoffRestTemplateCustomizer[" + policyName + "]";
+    return retry;
   }
 }

@@ -1,7 +1,6 @@
 package io.github.backoff.spring.boot;
 
 import io.github.backoff.spring.web.RetryingExchangeFilter;
-import java.util.Objects;
 import org.springframework.boot.webclient.WebClientCustomizer;
 import org.springframework.core.Ordered;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -22,9 +21,8 @@ import org.springframework.web.reactive.function.client.WebClient;
  * <p>The one filter is shared by every builder, and so is its budget. It runs last among the customizers
  * ({@link Ordered#LOWEST_PRECEDENCE}). Immutable and thread-safe.
  */
-public final class BackoffWebClientCustomizer implements WebClientCustomizer, Ordered {
-  private final String policyName;
-  private final RetryingExchangeFilter filter;
+public final class BackoffWebClientCustomizer extends HttpClientCustomizer<RetryingExchangeFilter>
+    implements WebClientCustomizer {
 
   /**
    * A customizer that adds {@code filter}.
@@ -34,27 +32,16 @@ public final class BackoffWebClientCustomizer implements WebClientCustomizer, Or
    * @throws NullPointerException if an argument is null
    */
   public BackoffWebClientCustomizer(String policyName, RetryingExchangeFilter filter) {
-    this.policyName = Objects.requireNonNull(policyName, "policyName");
-    this.filter = Objects.requireNonNull(filter, "filter");
+    super(policyName, filter, "filter");
   }
 
   @Override
   public void customize(WebClient.Builder builder) {
     builder.filters(filters -> {
-      if (!filters.contains(filter)) {
-        filters.add(0, filter); // the first filter is the outermost
+      if (!filters.contains(retry)) {
+        filters.add(0, retry); // the first filter is the outermost
       }
     });
-  }
-
-  /**
-   * The name of the policy the filter was built on: its metrics and {@code /actuator/retries} counts include these
-   * exchanges.
-   *
-   * @return the policy's name
-   */
-  public String policyName() {
-    return policyName;
   }
 
   /**
@@ -63,16 +50,6 @@ public final class BackoffWebClientCustomizer implements WebClientCustomizer, Or
    * @return the filter
    */
   public RetryingExchangeFilter filter() {
-    return filter;
-  }
-
-  @Override
-  public int getOrder() {
-    return Ordered.LOWEST_PRECEDENCE;
-  }
-
-  @Override
-  public String toString() {
-    return "BackoffWebClientCustomizer[" + policyName + "]";
+    return retry;
   }
 }
