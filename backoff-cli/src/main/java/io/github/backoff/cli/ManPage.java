@@ -61,7 +61,7 @@ final class ManPage {
       page.append(".SH ARGUMENTS\n");
       for (PositionalParamSpec p : spec.positionalParameters()) {
         page.append(".TP\n.I ").append(escape(p.paramLabel())).append('\n')
-            .append(text(String.join(" ", p.description())));
+            .append(text(unformat(String.join(" ", p.description()))));
       }
     }
 
@@ -70,7 +70,8 @@ final class ManPage {
       if (o.hidden()) {
         continue;
       }
-      page.append(".TP\n").append(optionLine(o)).append('\n').append(text(String.join(" ", o.description())));
+      page.append(".TP\n").append(optionLine(o)).append('\n')
+          .append(text(unformat(String.join(" ", o.description()))));
     }
 
     Map<String, String> exitCodes = spec.usageMessage().exitCodeList();
@@ -125,7 +126,7 @@ final class ManPage {
   private static List<String> description(CommandSpec spec) {
     List<String> lines = new ArrayList<>();
     for (String line : spec.usageMessage().description()) {
-      lines.add(line.replace("%n", "\n").replace("%%", "%"));
+      lines.add(unformat(line));
     }
     return lines;
   }
@@ -157,6 +158,11 @@ final class ManPage {
   }
 
   /** Text lines, escaped, each on its own troff line (a line starting with '.' or '\'' is not a request). */
+  /** A description as picocli prints it: its format escapes ({@code %n}, {@code %%}) resolved. */
+  private static String unformat(String s) {
+    return s.replace("%n", "\n").replace("%%", "%");
+  }
+
   private static String text(String s) {
     StringBuilder out = new StringBuilder();
     for (String line : s.split("\\R", -1)) {

@@ -234,7 +234,8 @@ final class SimulateCommand implements Callable<Integer> {
         if (commandSpec.findOption("--" + p.name()) != null) {
           continue;
         }
-        OptionSpec.Builder option = OptionSpec.builder("--" + p.name()).description(p.description());
+        OptionSpec.Builder option = OptionSpec.builder("--" + p.name())
+            .description(p.description().replace("%", "%%")); // picocli formats descriptions: "100%" is no format
         switch (p.kind()) {
           case FLAG -> option.arity("0").type(boolean.class);
           case INTEGER -> option.paramLabel(p.label()).type(Integer.class);
