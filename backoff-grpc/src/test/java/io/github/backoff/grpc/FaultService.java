@@ -56,8 +56,6 @@ public final class FaultService implements AutoCloseable {
   static final MethodDescriptor<String, String> UNARY = method("Unary", MethodDescriptor.MethodType.UNARY);
   static final MethodDescriptor<String, String> STREAM =
       method("Stream", MethodDescriptor.MethodType.SERVER_STREAMING);
-  /** Echoes each message, ends when the client does; for what only a call with many requests has ({@code onReady}). */
-  static final MethodDescriptor<String, String> ECHO = method("Echo", MethodDescriptor.MethodType.BIDI_STREAMING);
   static final Metadata.Key<String> ATTEMPT_TRAILER = Metadata.Key.of("x-attempt", Metadata.ASCII_STRING_MARSHALLER);
   static final Metadata.Key<String> PREVIOUS =
       Metadata.Key.of("grpc-previous-rpc-attempts", Metadata.ASCII_STRING_MARSHALLER);
@@ -87,20 +85,6 @@ public final class FaultService implements AutoCloseable {
     ServerServiceDefinition service = ServerInterceptors.intercept(ServerServiceDefinition.builder("test.Faults")
         .addMethod(UNARY, ServerCalls.asyncUnaryCall(this::handle))
         .addMethod(STREAM, ServerCalls.asyncServerStreamingCall(this::handle))
-        .addMethod(ECHO, ServerCalls.asyncBidiStreamingCall(out -> new StreamObserver<String>() {
-          @Override
-          public void onNext(String message) {
-            out.onNext(message);
-          }
-
-          @Override
-          public void onError(Throwable t) {}
-
-          @Override
-          public void onCompleted() {
-            out.onCompleted();
-          }
-        }))
         .build(), headersIntoContext());
     inProcess = InProcessServerBuilder.forName(name).addService(service).build().start();
     netty = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(service).build().start();

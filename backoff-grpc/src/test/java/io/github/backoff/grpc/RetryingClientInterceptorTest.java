@@ -39,7 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -465,8 +464,11 @@ class RetryingClientInterceptorTest {
     assertThat(unary(channel, CallOptions.DEFAULT)).isEqualTo("ok");
   }
 
-  /** Which of the application's callbacks throws. */
-  enum Throwing { HEADERS, MESSAGE, READY, CLOSE }
+  /**
+   * Which of the application's callbacks throws. Not onReady: grpc-java calls it only on calls that send many
+   * messages, which the interceptor passes through.
+   */
+  enum Throwing { HEADERS, MESSAGE, CLOSE }
 
   /** What the application saw when its listener threw from {@code throwing}: the same with or without us. */
   record Seen(Status.Code code, String description, Class<?> cause, int headers, int messages, int closes) {}
@@ -486,11 +488,6 @@ class RetryingClientInterceptorTest {
       public void onMessage(String message) {
         inner.onMessage(message);
         throwIf(Throwing.MESSAGE);
-      }
-
-      @Override
-      public void onReady() {
-        throwIf(Throwing.READY);
       }
 
       @Override
@@ -519,65 +516,26 @@ class RetryingClientInterceptorTest {
   void listener_throwsFromAnyCallback_theApplicationSeesWhatGrpcJavaAloneShows_andNothingIsRetried(Transport t)
       throws Exception {
     // CANCELLED among the retryable codes: grpc-java ends an attempt whose listener threw with CANCELLED, and that
-    // is no reason to send the call again.
+    // is no reason to send the call again (the call is committed once headers or a message reach the application).
     RetryingClientInterceptor interceptor = RetryingClientInterceptor.builder(policy(3, Duration.ofMillis(1)))
         .withRetryableCodes(Status.Code.UNAVAILABLE, Status.Code.CANCELLED).build();
-    for (Throwing throwing : Throwing.values()) {
-      server.script(ok("done"));
-      Seen alone = callWithThrowingListener(CHANNELS.get(t), throwing);
-      server.script(ok("done"));
+    // A success, and a retryable failure after a message (the call is committed by the message).
+    for (FaultService.Step answer : List.of(ok("done"), messageThenFail(Status.Code.UNAVAILABLE))) {
+      for (Throwing throwing : Throwing.values()) {
+        server.script(answer);
+        Seen alone = callWithThrowingListener(CHANNELS.get(t), throwing);
+        server.script(answer, ok("retried"));
 
-      Seen retried = callWithThrowingListener(channel(t, interceptor), throwing);
+        Seen retried = callWithThrowingListener(channel(t, interceptor), throwing);
 
-      assertThat(retried).as("%s", throwing).isEqualTo(alone);
-      Thread.sleep(50); // a retry, if any were wrongly made, would arrive within a millisecond's wait
-      assertThat(server.arrivals).as("%s", throwing).hasSize(1);
-      assertThat(retried.closes()).isEqualTo(1);
+        assertThat(retried).as("%s", throwing).isEqualTo(alone);
+        Thread.sleep(50); // a retry, if any were wrongly made, would arrive within a millisecond's wait
+        assertThat(server.arrivals).as("%s", throwing).hasSize(1);
+        assertThat(retried.closes()).isEqualTo(1);
+      }
     }
+    server.script(); // the unused "retried" step goes
     assertThat(unary(channel(t, interceptor), CallOptions.DEFAULT)).isEqualTo("ok");
-  }
-
-  @ParameterizedTest
-  @EnumSource(Transport.class)
-  void listener_onReadyThrows_theCallEndsAsWithoutUs_notRetried(Transport t) {
-    // grpc-java calls onReady only on calls that send many messages, and ends the attempt with CANCELLED when it
-    // throws: that is no reason to start the call again, even with CANCELLED among the retryable codes.
-    List<RetryEvent<?>> events = new CopyOnWriteArrayList<>();
-    RetryingClientInterceptor interceptor = RetryingClientInterceptor.builder(
-            policy(3, Duration.ofMillis(1)).toBuilder().onEvent(events::add).build())
-        .withRetryableCodes(Status.Code.UNAVAILABLE, Status.Code.CANCELLED).build();
-    AtomicInteger aloneReady = new AtomicInteger();
-    AtomicInteger retriedReady = new AtomicInteger();
-
-    Status alone = echoWithThrowingOnReady(CHANNELS.get(t), aloneReady);
-    Status retried = echoWithThrowingOnReady(channel(t, interceptor), retriedReady);
-
-    assertThat(alone.getCode()).isEqualTo(Status.Code.CANCELLED);
-    assertThat(retried.getCode()).isEqualTo(alone.getCode());
-    assertThat(retried.getDescription()).isEqualTo(alone.getDescription());
-    assertThat(retried.getCause()).isInstanceOf(IllegalStateException.class);
-    assertThat(retriedReady).as("onReady calls: one attempt").hasValue(aloneReady.get()).hasValue(1);
-    assertThat(events).noneMatch(RetryScheduled.class::isInstance);
-  }
-
-  private static Status echoWithThrowingOnReady(Channel channel, AtomicInteger readyCalls) {
-    RecordingListener inner = new RecordingListener();
-    ClientCall<String, String> call = channel.newCall(FaultService.ECHO,
-        CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS));
-    call.start(new ClientCall.Listener<>() {
-      @Override
-      public void onReady() {
-        readyCalls.incrementAndGet();
-        throw new IllegalStateException("the application's onReady throws");
-      }
-
-      @Override
-      public void onClose(Status status, Metadata trailers) {
-        inner.onClose(status, trailers);
-      }
-    }, new Metadata());
-    call.request(1);
-    return await(inner);
   }
 
   @Test
