@@ -125,7 +125,7 @@ class RetryTimerTest {
    * {@code Executor} may ("in the calling thread, at the discretion of the implementation"); later ones, and
    * {@code execute}, go to the manual scheduler.
    */
-  private final class InlineWhenDue extends java.util.concurrent.AbstractExecutorService
+  private class InlineWhenDue extends java.util.concurrent.AbstractExecutorService
       implements java.util.concurrent.ScheduledExecutorService {
     int inline;
 
@@ -228,5 +228,44 @@ class RetryTimerTest {
     assertThat(starts).hasSize(300).containsOnly(1_000_000_000L);
     assertThat(futures).allSatisfy(f -> assertThat(f).isCompletedWithValue("up"));
     assertThat(retrier.timer.size()).isZero();
+  }
+
+  @Test
+  void callAsync_schedulerStartsTheWakeUpOnAnotherThreadBeforeScheduleReturns_theRetryStillRuns() throws Exception {
+    // The wake-up starts on another thread while the timer is still recording it: it waits for the timer's lock, so
+    // it finds the retry queued and itself current.
+    java.util.concurrent.ScheduledExecutorService startsBeforeReturning =
+        java.util.concurrent.Executors.newScheduledThreadPool(2); // a wake-up may schedule the next from its thread
+    InlineWhenDue started = new InlineWhenDue() {
+      @Override
+      public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay,
+          java.util.concurrent.TimeUnit unit) {
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ScheduledFuture<?> future = startsBeforeReturning.schedule(() -> {
+          running.countDown();
+          command.run();
+        }, delay, unit);
+        try {
+          running.await(); // the task has started on the other thread
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return future;
+      }
+    };
+    try {
+      Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder()
+              .withBackoff(Backoff.constant(Duration.ZERO)).withMaxAttempts(3).build())
+          .withScheduler(started).withExecutor(Runnable::run).build();
+      AtomicInteger attempts = new AtomicInteger();
+
+      CompletableFuture<String> future = retrier.callAsync(() -> attempts.incrementAndGet() < 3
+          ? CompletableFuture.failedFuture(new IOException("down")) : CompletableFuture.completedFuture("up"));
+
+      assertThat(future.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("up");
+      assertThat(attempts).hasValue(3);
+    } finally {
+      startsBeforeReturning.shutdownNow();
+    }
   }
 }
