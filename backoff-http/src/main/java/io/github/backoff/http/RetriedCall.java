@@ -279,7 +279,8 @@ final class RetriedCall<T> {
     }
   }
 
-  private void discardRetriedResponse() {
+  /** Releases the body of a response the result condition retried, if no attempt since has: see {@link #discard}. */
+  void discardRetriedResponse() {
     HttpResponse<?> response = retriedResponse;
     if (response != null) {
       retriedResponse = null;
