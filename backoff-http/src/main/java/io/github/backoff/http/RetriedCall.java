@@ -1,5 +1,7 @@
 package io.github.backoff.http;
 
+import io.github.backoff.RetryException;
+import io.github.backoff.StopReason;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.spi.AttemptDeadline;
@@ -75,7 +77,14 @@ final class RetriedCall<T> {
 
   /** Runs the call synchronously: the final response, or the response retries stopped on. */
   Object run() {
-    return call.run(this::send);
+    try {
+      return call.run(this::send);
+    } catch (RetryException e) {
+      if (e.reason() == StopReason.INTERRUPTED) {
+        discardRetriedResponse(); // interrupted while its retry waited: nobody will read it
+      }
+      throw e;
+    }
   }
 
   /** Runs the call asynchronously, as {@link #run}; cancelling the future cancels the retries. */

@@ -96,8 +96,9 @@ import java.util.function.Predicate;
  * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
  * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. A response that
  * the policy's own {@code retryIfResult} retries keeps the handler's body; if that is a stream ({@code ofInputStream},
- * {@code ofLines}) it is closed, or a publisher ({@code ofPublisher}) cancelled, before the next attempt or when
- * {@link #sendAsync}'s future is cancelled during the wait (so its connection is released, not reused). Listeners and
+ * {@code ofLines}) it is closed, or a publisher ({@code ofPublisher}) cancelled, before the next attempt, or when
+ * the call ends during the wait ({@link #sendAsync}'s future cancelled, {@link #send}'s thread interrupted), so its
+ * connection is released, not reused. Listeners and
  * {@link RetryException#lastResult()} see such a response as an {@code HttpResponse<byte[]>}. A request body that
  * cannot be sent twice fails before the first attempt: see {@link #isReplayable} and {@link #replayable}.
  *
