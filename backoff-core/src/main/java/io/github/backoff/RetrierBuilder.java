@@ -63,7 +63,9 @@ public final class RetrierBuilder<R> {
   /**
    * Times asynchronous retries and per-attempt timeouts (in virtual time with a test's manual scheduler), and,
    * unless an executor is given ({@link #withExecutor}), runs the due retries on its threads, each as a task of its
-   * own. The retrier never shuts it down. Without one, the shared default scheduler is used.
+   * own. The retrier never shuts it down. Without one, the shared default scheduler is used. Its {@code schedule}
+   * may run a task due now on the calling thread before returning (no retry is lost), but must not wait for a task
+   * it hands to another thread: the retrier's timer is locked while it schedules.
    *
    * @throws NullPointerException if {@code scheduler} is null
    */

@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * or anything else thrown by {@code execute}) fails that execution's future with what it threw, and the others
  * are still handed off: nothing waits for an attempt that will never run. With the default scheduler and executor
  * the wake-up runs on the scheduler's one timer thread itself, since it only hands off (see
- * {@code DefaultScheduler}); otherwise on a thread of the scheduler.
+ * {@code DefaultScheduler}); otherwise on a thread of the scheduler, or inside {@code schedule} itself on the
+ * calling thread for a scheduler that runs a task due now at once (the execution is queued, and the wake-up made
+ * current, before the scheduler is called, so such a wake-up finds them and nothing is lost).
  *
  * <p>Thread-safe: every field is guarded by this object's monitor.
  */
@@ -37,6 +39,8 @@ final class RetryTimer {
   private static final int BATCH = 256;
   private static final int MIN_CAPACITY = 16;
   private static final AsyncExecution<?>[] EMPTY = new AsyncExecution<?>[0];
+  /** The wake-up while the scheduler is being asked for it: cancelling it does nothing. */
+  private static final Future<?> SCHEDULING = java.util.concurrent.CompletableFuture.completedFuture(null);
 
   private final Retrier<?> retrier;
   private AsyncExecution<?>[] heap = EMPTY;
@@ -60,18 +64,27 @@ final class RetryTimer {
     long delay = Math.min(Math.max(0, wait), MAX_WAIT);
     long due = now + delay;
     synchronized (this) {
-      if (wakeUp == null || due - wakeUpDue < 0) {
-        Future<?> previous = wakeUp;
-        schedule(due, delay); // may throw before anything changed
-        if (previous != null) {
-          previous.cancel(false);
-        }
-      }
+      // Queued before the wake-up is scheduled: a scheduler may run a task due now inside schedule().
       execution.due = due;
       if (size == heap.length) {
         heap = java.util.Arrays.copyOf(heap, Math.max(MIN_CAPACITY, size * 2));
       }
       siftUp(size++, execution);
+      if (wakeUp == null || due - wakeUpDue < 0) {
+        Future<?> previous = wakeUp;
+        try {
+          schedule(due, delay);
+        } catch (RuntimeException | Error e) {
+          // Refused: unqueue it. Due before every other one, it is still the root unless an inline wake-up took it.
+          if (size > 0 && heap[0] == execution) {
+            poll();
+          }
+          throw e;
+        }
+        if (previous != null) {
+          previous.cancel(false);
+        }
+      }
     }
   }
 
@@ -143,11 +156,34 @@ final class RetryTimer {
     return size;
   }
 
+  /**
+   * Schedules the wake-up for {@code due}. The wake-up is made current before the scheduler is called, so that a
+   * scheduler that runs it within {@code schedule} (on this thread, re-entering the monitor) finds it current and
+   * runs it rather than dropping it; if the scheduler throws, the previous wake-up is current again.
+   */
   private void schedule(long due, long delay) {
     Runnable task = () -> wakeUp(due);
-    wakeUp = retrier.handsOffOnTimer() ? DefaultScheduler.scheduleOnTimer(task, delay, TimeUnit.NANOSECONDS)
-        : retrier.scheduler().schedule(task, delay, TimeUnit.NANOSECONDS);
+    Future<?> previous = wakeUp;
+    long previousDue = wakeUpDue;
+    wakeUp = SCHEDULING;
     wakeUpDue = due;
+    Future<?> scheduled;
+    try {
+      scheduled = retrier.handsOffOnTimer() ? DefaultScheduler.scheduleOnTimer(task, delay, TimeUnit.NANOSECONDS)
+          : retrier.scheduler().schedule(task, delay, TimeUnit.NANOSECONDS);
+    } catch (RuntimeException | Error e) {
+      if (wakeUp == SCHEDULING) {
+        wakeUp = previous;
+        wakeUpDue = previousDue;
+      }
+      throw e;
+    }
+    if (wakeUp == SCHEDULING) {
+      wakeUp = scheduled;
+    } else {
+      // It ran within schedule() (and may have scheduled the next one), or a purge dropped it: it is not current.
+      scheduled.cancel(false);
+    }
   }
 
   private AsyncExecution<?> poll() {

@@ -119,4 +119,153 @@ class RetryTimerTest {
       assertThat(starts.get(i)).isEqualTo(Duration.ofMillis(2_000 + 10 * (2 * i + 1)).toNanos());
     }
   }
+
+  /**
+   * A scheduler that runs a task due now inside {@code schedule} itself, on the caller's thread, as an
+   * {@code Executor} may ("in the calling thread, at the discretion of the implementation"); later ones, and
+   * {@code execute}, go to the manual scheduler.
+   */
+  private class InlineWhenDue extends java.util.concurrent.AbstractExecutorService
+      implements java.util.concurrent.ScheduledExecutorService {
+    int inline;
+
+    @Override
+    public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay,
+        java.util.concurrent.TimeUnit unit) {
+      if (delay > 0) {
+        return scheduler.schedule(command, delay, unit);
+      }
+      inline++;
+      command.run();
+      java.util.concurrent.ScheduledFuture<?> done = scheduler.schedule(() -> { }, 0, unit);
+      done.cancel(false); // a future that is done: the task ran
+      return done;
+    }
+
+    @Override
+    public <V> java.util.concurrent.ScheduledFuture<V> schedule(java.util.concurrent.Callable<V> callable, long delay,
+        java.util.concurrent.TimeUnit unit) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public java.util.concurrent.ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay,
+        long period, java.util.concurrent.TimeUnit unit) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public java.util.concurrent.ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay,
+        long delay, java.util.concurrent.TimeUnit unit) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void execute(Runnable command) {
+      scheduler.execute(command);
+    }
+
+    @Override
+    public void shutdown() {}
+
+    @Override
+    public List<Runnable> shutdownNow() {
+      return List.of();
+    }
+
+    @Override
+    public boolean isShutdown() {
+      return false;
+    }
+
+    @Override
+    public boolean isTerminated() {
+      return false;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
+      return false;
+    }
+  }
+
+  @Test
+  void callAsync_schedulerRunsAZeroDelayWakeUpInsideSchedule_theRetryStillRuns() {
+    InlineWhenDue inlineWhenDue = new InlineWhenDue();
+    Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder().withBackoff(Backoff.constant(Duration.ZERO))
+            .withMaxAttempts(3).build())
+        .withTicker(scheduler::nanoTime).withScheduler(inlineWhenDue).build();
+    AtomicInteger attempts = new AtomicInteger();
+
+    CompletableFuture<String> future = retrier.callAsync(() -> attempts.incrementAndGet() < 3
+        ? CompletableFuture.failedFuture(new IOException("down")) : CompletableFuture.completedFuture("up"));
+    scheduler.runUntilIdle();
+
+    assertThat(inlineWhenDue.inline).as("wake-ups run inside schedule()").isEqualTo(2);
+    assertThat(future).isCompletedWithValue("up");
+    assertThat(attempts).hasValue(3);
+    assertThat(retrier.timer.size()).isZero();
+  }
+
+  @Test
+  void callAsync_moreDueThanOneBatchAndTheNextWakeUpRunsInsideSchedule_everyRetryRuns() {
+    // 300 retries due at once: a wake-up hands off 256, then schedules the next at once, which this scheduler runs
+    // inside schedule().
+    InlineWhenDue inlineWhenDue = new InlineWhenDue();
+    Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder()
+            .withBackoff(Backoff.constant(Duration.ofSeconds(1))).build())
+        .withTicker(scheduler::nanoTime).withScheduler(inlineWhenDue).build();
+    List<Long> starts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      futures.add(failOnce(retrier, starts));
+    }
+
+    scheduler.advance(Duration.ofSeconds(1));
+    scheduler.runUntilIdle();
+
+    assertThat(inlineWhenDue.inline).isEqualTo(1);
+    assertThat(starts).hasSize(300).containsOnly(1_000_000_000L);
+    assertThat(futures).allSatisfy(f -> assertThat(f).isCompletedWithValue("up"));
+    assertThat(retrier.timer.size()).isZero();
+  }
+
+  @Test
+  void callAsync_schedulerStartsTheWakeUpOnAnotherThreadBeforeScheduleReturns_theRetryStillRuns() throws Exception {
+    // The wake-up starts on another thread while the timer is still recording it: it waits for the timer's lock, so
+    // it finds the retry queued and itself current.
+    java.util.concurrent.ScheduledExecutorService startsBeforeReturning =
+        java.util.concurrent.Executors.newScheduledThreadPool(2); // a wake-up may schedule the next from its thread
+    InlineWhenDue started = new InlineWhenDue() {
+      @Override
+      public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay,
+          java.util.concurrent.TimeUnit unit) {
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ScheduledFuture<?> future = startsBeforeReturning.schedule(() -> {
+          running.countDown();
+          command.run();
+        }, delay, unit);
+        try {
+          running.await(); // the task has started on the other thread
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return future;
+      }
+    };
+    try {
+      Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder()
+              .withBackoff(Backoff.constant(Duration.ZERO)).withMaxAttempts(3).build())
+          .withScheduler(started).withExecutor(Runnable::run).build();
+      AtomicInteger attempts = new AtomicInteger();
+
+      CompletableFuture<String> future = retrier.callAsync(() -> attempts.incrementAndGet() < 3
+          ? CompletableFuture.failedFuture(new IOException("down")) : CompletableFuture.completedFuture("up"));
+
+      assertThat(future.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("up");
+      assertThat(attempts).hasValue(3);
+    } finally {
+      startsBeforeReturning.shutdownNow();
+    }
+  }
 }

@@ -65,7 +65,10 @@ import java.util.random.RandomGenerator;
  *       interceptor; why it stopped goes to the policy's events and metrics.
  *   <li>Cancelling the call cancels the attempt in flight or the pending wait: no further attempt reaches the
  *       server; the application's listener is closed with {@code CANCELLED}.
- *   <li>Nothing is thrown from a listener callback: a throwing application {@code onClose} is logged.
+ *   <li>An application listener that throws is treated as grpc-java treats it without the interceptor: from
+ *       {@code onHeaders} or {@code onMessage}, grpc-java cancels the attempt and the call ends with its
+ *       {@code CANCELLED} ("Failed to read headers", "Failed to read message."), never retried (the call was
+ *       committed); a throwing {@code onClose} is logged, never rethrown.
  * </ul>
  * Client- and bidirectional-streaming calls pass through unretried.
  *

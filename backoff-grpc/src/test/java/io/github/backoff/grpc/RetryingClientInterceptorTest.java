@@ -464,6 +464,80 @@ class RetryingClientInterceptorTest {
     assertThat(unary(channel, CallOptions.DEFAULT)).isEqualTo("ok");
   }
 
+  /**
+   * Which of the application's callbacks throws. Not onReady: grpc-java calls it only on calls that send many
+   * messages, which the interceptor passes through.
+   */
+  enum Throwing { HEADERS, MESSAGE, CLOSE }
+
+  /** What the application saw when its listener threw from {@code throwing}: the same with or without us. */
+  record Seen(Status.Code code, String description, Class<?> cause, int headers, int messages, int closes) {}
+
+  private static Seen callWithThrowingListener(Channel channel, Throwing throwing) {
+    RecordingListener inner = new RecordingListener();
+    ClientCall<String, String> call = channel.newCall(UNARY, CallOptions.DEFAULT.withDeadlineAfter(10,
+        TimeUnit.SECONDS));
+    call.start(new ClientCall.Listener<>() {
+      @Override
+      public void onHeaders(Metadata headers) {
+        inner.onHeaders(headers);
+        throwIf(Throwing.HEADERS);
+      }
+
+      @Override
+      public void onMessage(String message) {
+        inner.onMessage(message);
+        throwIf(Throwing.MESSAGE);
+      }
+
+      @Override
+      public void onClose(Status status, Metadata trailers) {
+        inner.onClose(status, trailers);
+        throwIf(Throwing.CLOSE);
+      }
+
+      private void throwIf(Throwing callback) {
+        if (callback == throwing) {
+          throw new IllegalStateException("the application's " + callback + " throws");
+        }
+      }
+    }, new Metadata());
+    call.request(2);
+    call.sendMessage("x");
+    call.halfClose();
+    Status status = await(inner);
+    return new Seen(status.getCode(), status.getDescription(),
+        status.getCause() == null ? null : status.getCause().getClass(), inner.headers.get(), inner.messages.size(),
+        inner.closes.get());
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void listener_throwsFromAnyCallback_theApplicationSeesWhatGrpcJavaAloneShows_andNothingIsRetried(Transport t)
+      throws Exception {
+    // CANCELLED among the retryable codes: grpc-java ends an attempt whose listener threw with CANCELLED, and that
+    // is no reason to send the call again (the call is committed once headers or a message reach the application).
+    RetryingClientInterceptor interceptor = RetryingClientInterceptor.builder(policy(3, Duration.ofMillis(1)))
+        .withRetryableCodes(Status.Code.UNAVAILABLE, Status.Code.CANCELLED).build();
+    // A success, and a retryable failure after a message (the call is committed by the message).
+    for (FaultService.Step answer : List.of(ok("done"), messageThenFail(Status.Code.UNAVAILABLE))) {
+      for (Throwing throwing : Throwing.values()) {
+        server.script(answer);
+        Seen alone = callWithThrowingListener(CHANNELS.get(t), throwing);
+        server.script(answer, ok("retried"));
+
+        Seen retried = callWithThrowingListener(channel(t, interceptor), throwing);
+
+        assertThat(retried).as("%s", throwing).isEqualTo(alone);
+        Thread.sleep(50); // a retry, if any were wrongly made, would arrive within a millisecond's wait
+        assertThat(server.arrivals).as("%s", throwing).hasSize(1);
+        assertThat(retried.closes()).isEqualTo(1);
+      }
+    }
+    server.script(); // the unused "retried" step goes
+    assertThat(unary(channel(t, interceptor), CallOptions.DEFAULT)).isEqualTo("ok");
+  }
+
   @Test
   void channelRetry_bothOn_attemptsMultiply_applyToTurnsItOff() throws Exception {
     Map<String, Object> retryPolicy = Map.of("maxAttempts", 3.0, "initialBackoff", "0.001s", "maxBackoff", "0.001s",

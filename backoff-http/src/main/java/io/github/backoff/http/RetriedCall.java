@@ -1,5 +1,7 @@
 package io.github.backoff.http;
 
+import io.github.backoff.RetryException;
+import io.github.backoff.StopReason;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.httprules.spi.AttemptDeadline;
@@ -16,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -44,6 +47,11 @@ final class RetriedCall<T> {
   private final HttpAttemptObserver.Call observed;
   /** Whether the observer's beforeAttempt returned for the current attempt, so afterAttempt is due. */
   private volatile boolean attemptObserved;
+  /**
+   * A response the policy's own result condition retried, its body the caller's handler's and unread: released
+   * before the next attempt (after the listeners saw it), so a stream or publisher does not hold its connection.
+   */
+  private volatile HttpResponse<?> retriedResponse;
 
   /** A byte-array body of a response with a retryable status, before it is wrapped with its response. */
   private record Buffered(byte[] bytes) {}
@@ -69,7 +77,14 @@ final class RetriedCall<T> {
 
   /** Runs the call synchronously: the final response, or the response retries stopped on. */
   Object run() {
-    return call.run(this::send);
+    try {
+      return call.run(this::send);
+    } catch (RetryException e) {
+      if (e.reason() == StopReason.INTERRUPTED) {
+        discardRetriedResponse(); // interrupted while its retry waited: nobody will read it
+      }
+      throw e;
+    }
   }
 
   /** Runs the call asynchronously, as {@link #run}; cancelling the future cancels the retries. */
@@ -82,6 +97,7 @@ final class RetriedCall<T> {
    * asynchronously and this thread waits at most the limit for the response, body included, then cancels it.
    */
   Object send() throws IOException, InterruptedException {
+    discardRetriedResponse();
     int attempt = call.attempts();
     long limit = limitNanos();
     HttpRequest attemptRequest = before(attempt, nextRequest(limit));
@@ -119,6 +135,7 @@ final class RetriedCall<T> {
 
   /** One asynchronous attempt; cancelling the stage, or the limit passing, cancels the client's exchange. */
   CompletionStage<Object> sendAsync() {
+    discardRetriedResponse();
     int attempt = call.attempts();
     long limit = limitNanos();
     HttpRequest attemptRequest = before(attempt, nextRequest(limit));
@@ -227,6 +244,7 @@ final class RetriedCall<T> {
       return new BufferedResponse<>(response, ((Buffered) body).bytes(), true);
     }
     if (retryableResult.test(response)) {
+      retriedResponse = response; // released before the next attempt; returned as it is if retries stop on it
       return new BufferedResponse<>(response, body, false);
     }
     return response;
@@ -270,9 +288,25 @@ final class RetriedCall<T> {
     }
   }
 
-  /** Closes a response body that nobody will read (a stream of a response that came too late). */
+  /** Releases the body of a response the result condition retried, if no attempt since has: see {@link #discard}. */
+  void discardRetriedResponse() {
+    HttpResponse<?> response = retriedResponse;
+    if (response != null) {
+      retriedResponse = null;
+      discard(response);
+    }
+  }
+
+  /**
+   * Releases a response body that nobody will read (a stream of a response that came too late, or one a result
+   * condition retried): closes a stream ({@code ofInputStream}, {@code ofLines}), cancels a publisher
+   * ({@code ofPublisher}); a buffered body holds nothing.
+   */
+  @SuppressWarnings("unchecked")
   private static void discard(HttpResponse<?> response) {
-    if (response.body() instanceof AutoCloseable) {
+    if (response.body() instanceof Flow.Publisher) {
+      ((Flow.Publisher<Object>) response.body()).subscribe(CANCELLING);
+    } else if (response.body() instanceof AutoCloseable) {
       try {
         ((AutoCloseable) response.body()).close();
       } catch (Exception e) {
@@ -280,6 +314,23 @@ final class RetriedCall<T> {
       }
     }
   }
+
+  /** Cancels what it subscribes to: releases a body publisher's exchange. */
+  private static final Flow.Subscriber<Object> CANCELLING = new Flow.Subscriber<>() {
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      subscription.cancel();
+    }
+
+    @Override
+    public void onNext(Object item) {}
+
+    @Override
+    public void onError(Throwable failure) {}
+
+    @Override
+    public void onComplete() {}
+  };
 
   /** Nanoseconds of {@code d}, saturated at {@link Long#MAX_VALUE}. */
   static long nanos(Duration d) {

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.function.BiFunction;
@@ -93,7 +94,11 @@ import java.util.function.Predicate;
  * {@link RetryException}.
  *
  * <p><b>Bodies.</b> The body of a response with a retryable status is read into memory in full, so its connection
- * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. Listeners and
+ * is reused; it reaches the caller's {@link HttpResponse.BodyHandler} only if retries stop on it. A response that
+ * the policy's own {@code retryIfResult} retries keeps the handler's body; if that is a stream ({@code ofInputStream},
+ * {@code ofLines}) it is closed, or a publisher ({@code ofPublisher}) cancelled, before the next attempt, or when
+ * the call ends during the wait ({@link #sendAsync}'s future cancelled, {@link #send}'s thread interrupted), so its
+ * connection is released, not reused. Listeners and
  * {@link RetryException#lastResult()} see such a response as an {@code HttpResponse<byte[]>}. A request body that
  * cannot be sent twice fails before the first attempt: see {@link #isReplayable} and {@link #replayable}.
  *
@@ -278,6 +283,9 @@ public final class RetryingHttpClient {
     CompletableFuture<V> response = HttpRetryCall.linkedTo(retried);
     retried.whenComplete((outcome, failure) -> {
       if (failure != null) {
+        if (RetriedCall.unwrap(failure) instanceof CancellationException) {
+          call.discardRetriedResponse(); // cancelled while a retry waited: nobody will read its response
+        }
         response.completeExceptionally(RetriedCall.unwrap(failure));
         return;
       }

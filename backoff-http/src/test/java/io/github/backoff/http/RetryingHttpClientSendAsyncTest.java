@@ -17,6 +17,7 @@ import io.github.backoff.testing.ManualScheduler;
 import io.github.backoff.testing.Randoms;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -120,6 +121,31 @@ class RetryingHttpClientSendAsyncTest {
 
     assertThat(time.pendingTasks()).isZero();
     time.advance(Duration.ofMinutes(1));
+    assertThat(server.requests()).hasSize(1);
+  }
+
+  @Test
+  void sendAsync_cancelWhileAResultConditionRetryWaits_closesTheRetriedStream() throws Exception {
+    server.enqueue(FaultReply.ok("p".repeat(1_000_000)).withHeader("X-State", "pending"));
+    ManualScheduler time = new ManualScheduler();
+    java.util.List<InputStream> streams = new java.util.concurrent.CopyOnWriteArrayList<>();
+    RetryingHttpClient http = RetryingHttpClient.builder(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
+            .retryIfResult(r -> {
+              if (r.body() instanceof InputStream stream && !streams.contains(stream)) {
+                streams.add(stream);
+              }
+              return r.headers().firstValue("X-State").isPresent();
+            }).build())
+        .withTicker(time::nanoTime).withScheduler(time).build();
+
+    CompletableFuture<HttpResponse<InputStream>> future =
+        http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(), BodyHandlers.ofInputStream());
+    Await.until(() -> time.pendingTasks() == 1);
+    future.cancel(true);
+
+    // Nobody will read it: the caller cancelled, and no attempt comes to release it.
+    assertThat(streams).singleElement().satisfies(stream ->
+        assertThatThrownBy(stream::read).isInstanceOf(IOException.class).hasMessage("closed"));
     assertThat(server.requests()).hasSize(1);
   }
 

@@ -31,11 +31,16 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -468,6 +473,79 @@ abstract class SendScenarios {
     }
     assertThat(server.requests()).hasSize(3)
         .extracting(RecordedRequest::remotePort).containsOnly(server.requests().get(0).remotePort());
+  }
+
+  @Test
+  void send_resultConditionOnAStreamedBody_closesEachRetriedStreamBeforeTheNextAttempt() throws IOException {
+    // The policy's own condition retries a 200 whose body (bigger than the socket buffers) the caller streams: a
+    // retried stream nobody reads or closes would hold its connection busy for good.
+    String pending = "p".repeat(1_000_000);
+    server.enqueue(FaultReply.ok(pending).withHeader("X-State", "pending"),
+        FaultReply.ok(pending).withHeader("X-State", "pending"), FaultReply.ok("done"));
+    List<InputStream> streams = new CopyOnWriteArrayList<>();
+    RetryPolicyBuilder<HttpResponse<?>> whilePending = policy().retryIfResult(r -> {
+      if (r.body() instanceof InputStream stream && !streams.contains(stream)) {
+        streams.add(stream);
+      }
+      return r.headers().firstValue("X-State").isPresent();
+    });
+
+    HttpResponse<InputStream> response = http(whilePending).send(get("/a"), BodyHandlers.ofInputStream());
+
+    try (InputStream body = response.body()) {
+      assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("done");
+    }
+    assertThat(server.requests()).hasSize(3);
+    assertThat(streams).hasSize(3);
+    for (InputStream retried : streams.subList(0, 2)) {
+      assertThatThrownBy(retried::read).isInstanceOf(IOException.class).hasMessage("closed");
+    }
+  }
+
+  @Test
+  void send_resultConditionOnAPublishedBody_cancelsEachRetriedPublisher() throws Exception {
+    String pending = "p".repeat(1_000_000);
+    server.enqueue(FaultReply.ok(pending).withHeader("X-State", "pending"), FaultReply.ok("done"));
+    List<Flow.Publisher<?>> publishers = new CopyOnWriteArrayList<>();
+    RetryPolicyBuilder<HttpResponse<?>> whilePending = policy().retryIfResult(r -> {
+      if (r.body() instanceof Flow.Publisher<?> publisher && !publishers.contains(publisher)) {
+        publishers.add(publisher);
+      }
+      return r.headers().firstValue("X-State").isPresent();
+    });
+
+    HttpResponse<Flow.Publisher<List<ByteBuffer>>> response =
+        http(whilePending).send(get("/a"), BodyHandlers.ofPublisher());
+
+    assertThat(response.headers().firstValue("X-State")).isEmpty();
+    assertThat(publishers).hasSize(2);
+    // The JDK's body publisher takes one subscriber: the retried one was taken (and cancelled) before the retry.
+    CompletableFuture<Throwable> refused = new CompletableFuture<>();
+    @SuppressWarnings("unchecked")
+    Flow.Publisher<List<ByteBuffer>> retried = (Flow.Publisher<List<ByteBuffer>>) publishers.get(0);
+    retried.subscribe(new Flow.Subscriber<>() {
+      @Override
+      public void onSubscribe(Flow.Subscription subscription) {
+        subscription.request(Long.MAX_VALUE);
+      }
+
+      @Override
+      public void onNext(List<ByteBuffer> item) {
+        refused.complete(null); // the retried body was still there for the taking
+      }
+
+      @Override
+      public void onError(Throwable failure) {
+        refused.complete(failure);
+      }
+
+      @Override
+      public void onComplete() {
+        refused.complete(null);
+      }
+    });
+    assertThat(refused.get(10, TimeUnit.SECONDS)).isInstanceOf(IllegalStateException.class);
+    response.body().subscribe(new FaultScenarios.DrainingSubscriber());
   }
 
   @Test

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import org.apache.hc.client5.http.HttpRequestRetryStrategy;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
@@ -48,7 +49,8 @@ import org.apache.hc.core5.util.TimeValue;
  *   <li>The SPI passes only the attempt count ({@code execCount}): the core's state between attempts (previous
  *       delay, start, budget taken) is kept in the exchange's {@code HttpContext}, under an attribute of this
  *       class; an attempt count of 1 always starts a new exchange, so a context reused for another request starts
- *       afresh.
+ *       afresh, and the state is tied to HttpClient's exchange id, so an exchange HttpClient does not ask about (a
+ *       request body that cannot be sent twice) reports its own outcome, never the one before it.
  *   <li>The SPI is first called after the first attempt: the policy's deadline ({@code maxElapsed}) and the
  *       outcome's elapsed time count from the end of the first attempt, and a rate limiter's wait before the first attempt cannot be applied (its
  *       token is taken, the attempt is not delayed). The per-attempt timeout is HttpClient's own
@@ -157,10 +159,15 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
    * @throws NullPointerException if {@code context} is null
    */
   public static Optional<HttpRetryOutcome<HttpResponse>> outcomeOf(HttpContext context) {
-    if (context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange) {
+    // The state is this exchange's only if HttpClient's exchange id is the one it was made in: HttpClient does not
+    // ask the strategy about every exchange (not about one whose request body cannot be sent twice), so a reused
+    // context may hold the state of an earlier one.
+    if (context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange
+        && Objects.equals(exchange.exchangeId, exchangeId(context))) {
       return exchange.outcome();
     }
-    // The success path keeps no state: its response is the exchange's own, one attempt, final.
+    // The success path keeps no state, and an exchange HttpClient did not ask about made one attempt: its response
+    // is the exchange's own, final.
     HttpResponse response = response(context);
     return response == null ? Optional.empty()
         : Optional.of(HttpRetryOutcome.of(response, 1, Duration.ZERO, Optional.empty()));
@@ -316,7 +323,15 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   /** The state of the exchange under way in {@code context}, or null if there is none (it ended, or never began). */
   private static RetriedExchange storedExchange(HttpContext context) {
     return context.getAttribute(EXCHANGE_ATTRIBUTE) instanceof RetriedExchange exchange && exchange.response == null
-        ? exchange : null;
+        && Objects.equals(exchange.exchangeId, exchangeId(context)) ? exchange : null;
+  }
+
+  /** The id HttpClient gives each exchange (its retries keep it) in {@code context}, or null if it has none. */
+  // EXCHANGE_ID is deprecated for HttpClientContext's getter; the attribute serves a context of another type.
+  @SuppressWarnings("deprecation")
+  private static Object exchangeId(HttpContext context) {
+    return context instanceof HttpClientContext client ? client.getExchangeId()
+        : context.getAttribute(HttpClientContext.EXCHANGE_ID);
   }
 
   /**
@@ -326,7 +341,7 @@ public final class BackoffHttpRequestRetryStrategy implements HttpRequestRetrySt
   private RetriedExchange newExchange(boolean retryable, HttpContext context) {
     // The execution's start is the exchange's: the same ticker (the options'), read once.
     StandaloneExecution<Object> execution = StandaloneExecution.start(retryable ? retrying : once);
-    RetriedExchange exchange = new RetriedExchange(execution, retryable, execution.startNanos());
+    RetriedExchange exchange = new RetriedExchange(execution, retryable, execution.startNanos(), exchangeId(context));
     context.setAttribute(EXCHANGE_ATTRIBUTE, exchange);
     return exchange;
   }

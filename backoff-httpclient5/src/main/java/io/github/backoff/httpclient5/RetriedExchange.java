@@ -18,6 +18,8 @@ final class RetriedExchange {
   final boolean retryable;
   /** When the strategy first heard of the exchange (the end of its first attempt), by the options' ticker. */
   final long startNanos;
+  /** HttpClient's id of the exchange ({@code HttpClientContext.EXCHANGE_ID}), or null if the context had none. */
+  final Object exchangeId;
   /** The wait before the next attempt, decided by {@code retryRequest} and handed out by {@code getRetryInterval}. */
   long waitNanos;
   /** The response the exchange ended with, once it has. */
@@ -26,10 +28,11 @@ final class RetriedExchange {
   long elapsedNanos;
   StopReason stopReason;
 
-  RetriedExchange(StandaloneExecution<Object> execution, boolean retryable, long startNanos) {
+  RetriedExchange(StandaloneExecution<Object> execution, boolean retryable, long startNanos, Object exchangeId) {
     this.execution = execution;
     this.retryable = retryable;
     this.startNanos = startNanos;
+    this.exchangeId = exchangeId;
   }
 
   /** Records that the exchange ended with {@code response}, after {@code attempts}, for the outcome. */

@@ -27,6 +27,11 @@ import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import org.apache.hc.client5.http.async.methods.SimpleResponseConsumer;
+import org.apache.hc.core5.http.Method;
+import org.apache.hc.core5.http.nio.entity.BasicAsyncEntityProducer;
+import org.apache.hc.core5.http.nio.support.BasicRequestProducer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -128,5 +133,33 @@ class BackoffHttpRequestRetryStrategyAsyncTest {
         .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(ConnectException.class);
 
     assertThat(EVENTS).filteredOn(AttemptFailed.class::isInstance).hasSize(3);
+  }
+
+  @Test
+  void contextReused_nextExchangeNotAskedAbout_reportsItsOwnOutcomeNotThePreviousOne() throws Exception {
+    String first = path();
+    String second = path();
+    server.enqueueStatuses(503, 503, 503);
+    HttpClientContext context = HttpClientContext.create();
+    assertThat(send(SimpleRequestBuilder.get(server.uri(first)).build(), context).getCode()).isEqualTo(503);
+    // A body producer that cannot send its body twice: HttpClient does not ask the strategy about its exchange.
+    BasicAsyncEntityProducer once = new BasicAsyncEntityProducer("order".getBytes(StandardCharsets.UTF_8),
+        ContentType.TEXT_PLAIN) {
+      @Override
+      public boolean isRepeatable() {
+        return false;
+      }
+    };
+
+    SimpleHttpResponse response = client.execute(new BasicRequestProducer(Method.POST, server.uri(second), once),
+        SimpleResponseConsumer.create(), context, null).get(10, TimeUnit.SECONDS);
+
+    assertThat(response.getCode()).isEqualTo(200);
+    assertThat(server.requestCount("POST", second)).isEqualTo(1);
+    assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().satisfies(outcome -> {
+      assertThat(outcome.response().getCode()).isEqualTo(200);
+      assertThat(outcome.attempts()).isEqualTo(1);
+      assertThat(outcome.stopReason()).isEmpty();
+    });
   }
 }

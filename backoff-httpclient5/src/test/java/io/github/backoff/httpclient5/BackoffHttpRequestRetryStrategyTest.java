@@ -13,10 +13,12 @@ import io.github.backoff.event.Succeeded;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -29,8 +31,10 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.entity.InputStreamEntity;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -253,6 +257,65 @@ class BackoffHttpRequestRetryStrategyTest {
       assertThat(server.requestCount("GET", second)).isEqualTo(3);
       assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().extracting(HttpRetryOutcome::stopReason,
           HttpRetryOutcome::attempts).containsExactly(Optional.empty(), 3);
+    }
+  }
+
+  /** A POST whose body can be sent once: HttpClient returns its response (or throws) without asking the strategy. */
+  static HttpPost unrepeatablePost(URI uri) {
+    HttpPost post = new HttpPost(uri);
+    post.setEntity(new InputStreamEntity(new ByteArrayInputStream("order".getBytes(StandardCharsets.UTF_8)),
+        ContentType.TEXT_PLAIN));
+    return post;
+  }
+
+  @Test
+  void contextReused_nextExchangeNotAskedAbout_reportsItsOwnOutcomeNotThePreviousOne() throws IOException {
+    String first = path();
+    String second = path();
+    server.enqueueStatuses(503, 503, 503);
+    try (CloseableHttpClient client = HttpClients.custom()
+        .setRetryStrategy(BackoffHttpRequestRetryStrategy.of(policy)).build()) {
+      HttpClientContext context = HttpClientContext.create();
+      assertThat(send(client, new HttpGet(server.uri(first)), context)).isEqualTo(503);
+
+      assertThat(send(client, unrepeatablePost(server.uri(second)), context)).isEqualTo(200);
+
+      assertThat(server.requestCount("POST", second)).isEqualTo(1);
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).get().satisfies(outcome -> {
+        assertThat(outcome.response().getCode()).isEqualTo(200);
+        assertThat(outcome.attempts()).isEqualTo(1);
+        assertThat(outcome.stopReason()).isEmpty();
+      });
+    }
+  }
+
+  @Test
+  void contextReused_nextExchangeFailsWithoutAResponse_reportsNoOutcome() throws IOException {
+    String first = path();
+    server.enqueueStatuses(503, 503, 503);
+    URI refused = URI.create("http://127.0.0.1:" + freePort() + "/");
+    try (CloseableHttpClient client = HttpClients.custom()
+        .setRetryStrategy(BackoffHttpRequestRetryStrategy.of(policy)).build()) {
+      HttpClientContext context = HttpClientContext.create();
+      assertThat(send(client, new HttpGet(server.uri(first)), context)).isEqualTo(503);
+
+      assertThatThrownBy(() -> send(client, unrepeatablePost(refused), context)).isInstanceOf(IOException.class);
+
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).isEmpty();
+    }
+  }
+
+  @Test
+  void contextReused_afterASuccessAtOnce_nextExchangeFailsWithoutAResponse_reportsNoOutcome() throws IOException {
+    URI refused = URI.create("http://127.0.0.1:" + freePort() + "/");
+    try (CloseableHttpClient client = HttpClients.custom()
+        .setRetryStrategy(BackoffHttpRequestRetryStrategy.of(policy)).build()) {
+      HttpClientContext context = HttpClientContext.create();
+      assertThat(send(client, new HttpGet(server.uri(path())), context)).isEqualTo(200);
+
+      assertThatThrownBy(() -> send(client, unrepeatablePost(refused), context)).isInstanceOf(IOException.class);
+
+      assertThat(BackoffHttpRequestRetryStrategy.outcomeOf(context)).isEmpty();
     }
   }
 
