@@ -403,30 +403,55 @@ final class SweepStudy extends ConfiguredStudy {
     StringBuilder sb = new StringBuilder();
     sb.append("model ").append(config.model().id()).append(", ").append(config.runs()).append(" runs per point, seed ")
         .append(config.seed()).append(", at N = ").append(n).append(" clients:\n");
-    sb.append(Numbers.left("strategy", width)).append(Numbers.right("work", 13)).append(Numbers.right("work/N", 9))
-        .append(Numbers.right("completion", 14))
-        .append(Numbers.right("vs Nx" + Numbers.plain(config.model().attemptTime()), 10));
+    List<String> header = new ArrayList<>(List.of("work", "work/N", "completion",
+        "vs Nx" + Numbers.plain(config.model().attemptTime())));
     if (server) {
-      sb.append(Numbers.right("utilisation", 13));
+      header.add("utilisation");
     }
-    sb.append('\n');
+    List<List<String>> rows = new ArrayList<>();
     for (String strategy : config.strategies()) {
       PointResult p = result.point(strategy, n);
-      sb.append(Numbers.left(strategy, width))
-          .append(Numbers.right(Numbers.grouped(p.work().mean(), 1), 13))
-          .append(Numbers.right(Numbers.grouped(p.workPerClient(), 2) + "x", 9))
-          .append(Numbers.right(Numbers.grouped(p.completion().mean(), 1), 14))
-          .append(Numbers.right(Numbers.grouped(p.completionVsReference(), 2) + "x", 10));
+      List<String> row = new ArrayList<>(List.of(Numbers.grouped(p.work().mean(), 1),
+          Numbers.grouped(p.workPerClient(), 2) + "x", Numbers.grouped(p.completion().mean(), 1),
+          Numbers.grouped(p.completionVsReference(), 2) + "x"));
       if (server) {
-        sb.append(Numbers.right(Numbers.grouped(100 * p.utilisation().mean(), 1) + "%", 13));
+        row.add(Numbers.grouped(100 * p.utilisation().mean(), 1) + "%");
       }
-      sb.append('\n');
+      rows.add(row);
     }
+    sb.append(table(config.strategies(), width, header, rows));
     String nTimes = "N x " + Numbers.plain(config.model().attemptTime());
     sb.append("work/N >= 1 (a lower bound); vs Nx").append(Numbers.plain(config.model().attemptTime()))
         .append(" = completion / (").append(nTimes)
         .append(server ? "), a lower bound of the mean" : "), a reference, not a bound: attempts overlap")
         .append("; time units = ms\n");
+    return sb.toString();
+  }
+
+  /**
+   * The summary's table: the names left-aligned in {@code nameWidth}, each value column right-aligned in its usual
+   * width, widened where a value needs it (10^6 clients make 5,523,298,449 attempts) so that two spaces always part
+   * the columns.
+   */
+  static String table(List<String> names, int nameWidth, List<String> header, List<List<String>> rows) {
+    int[] widths = {13, 9, 14, 10, 13};
+    for (List<String> row : rows) {
+      for (int c = 0; c < row.size(); c++) {
+        widths[c] = Math.max(widths[c], row.get(c).length() + 2);
+      }
+    }
+    StringBuilder sb = new StringBuilder(Numbers.left("strategy", nameWidth));
+    for (int c = 0; c < header.size(); c++) {
+      sb.append(Numbers.right(header.get(c), widths[c]));
+    }
+    sb.append('\n');
+    for (int r = 0; r < rows.size(); r++) {
+      sb.append(Numbers.left(names.get(r), nameWidth));
+      for (int c = 0; c < rows.get(r).size(); c++) {
+        sb.append(Numbers.right(rows.get(r).get(c), widths[c]));
+      }
+      sb.append('\n');
+    }
     return sb.toString();
   }
 }
