@@ -21,7 +21,6 @@ import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
@@ -59,7 +58,6 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   private final CallOptions callOptions;
   private final Channel next;
   private final Context context;
-  private final Deadline deadline;
 
   // The outbound lane, a serial executor that allocates nothing uncontended: a thread that finds it idle runs its
   // task at once; a thread that finds it busy (a retry starting on the timer, a cancel, a re-entrant call) queues
@@ -74,11 +72,11 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   private boolean halfClosed;
   private Boolean messageCompression;
 
-  // The messages kept for replay: written by outbound tasks under this's lock, read there without it, and by
-  // attemptClosed with it. A unary or server-streaming call sends one: it needs no list.
-  private ReqT firstMessage;
-  private List<ReqT> laterMessages;
-  private int messageCount;
+  /**
+   * The messages kept for replay: null, the one message a unary or server-streaming call sends, or {@link Several}.
+   * Written by outbound tasks under this's lock, read there without it, and by attemptClosed with it.
+   */
+  private Object sent;
 
   // Set once in start(); read by listeners after the attempt they belong to started.
   private volatile Listener<RespT> listener;
@@ -86,9 +84,6 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
 
   // Guarded by this.
   private ClientCall<ReqT, RespT> attempt;
-  /** The messages measured against the replay bound so far, and their bytes (Long.MAX_VALUE: past the bound). */
-  private int measuredMessages;
-  private long bufferedBytes;
   private int attempts;
   private boolean committed;
   private Status cancelled;
@@ -104,9 +99,6 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
     this.next = next;
     // Later attempts start on the scheduler's thread: they run in the caller's context (its deadline, its values).
     this.context = Context.current();
-    Deadline own = callOptions.getDeadline();
-    Deadline inherited = context.getDeadline();
-    this.deadline = own == null ? inherited : inherited == null ? own : own.minimum(inherited);
   }
 
   @Override
@@ -184,8 +176,13 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       if (requested > 0) {
         call.request(requested);
       }
-      for (int i = 0; i < messageCount; i++) {
-        call.sendMessage(i == 0 ? firstMessage : laterMessages.get(i - 1));
+      Object m = sent;
+      if (m instanceof Several) {
+        for (Object each : (Several) m) {
+          call.sendMessage(request(each));
+        }
+      } else if (m != null) {
+        call.sendMessage(request(m));
       }
       if (halfClosed) {
         call.halfClose();
@@ -254,15 +251,17 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   private void doSendMessage(ReqT message) {
     ClientCall<ReqT, RespT> call;
     synchronized (this) {
-      if (messageCount == 0) {
-        firstMessage = message;
+      Object m = sent;
+      if (m == null) {
+        sent = message;
+      } else if (m instanceof Several) {
+        ((Several) m).add(message);
       } else {
-        if (laterMessages == null) {
-          laterMessages = new ArrayList<>();
-        }
-        laterMessages.add(message);
+        Several several = new Several();
+        several.add(m);
+        several.add(message);
+        sent = several;
       }
-      messageCount++;
       call = attempt;
     }
     if (call != null) {
@@ -454,7 +453,7 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       }
       // The core decides with the server's wait (the policy's delay override) and the call's absolute deadline:
       // a retry that would start at or after it stops with TIME_BUDGET_EXHAUSTED, a GaveUp event and no budget.
-      long left = deadline == null ? Long.MAX_VALUE : deadline.timeRemaining(TimeUnit.NANOSECONDS);
+      long left = nanosLeft();
       long wait = ex.onFailure(null, new StatusRuntimeException(status, trailers), left);
       if (wait == StandaloneExecution.STOP) {
         close(status, trailers, true);
@@ -506,24 +505,45 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
    * not retried. In attemptClosed, one attempt at a time; the marshaller is called outside the lock.
    */
   private boolean withinBufferLimit() {
-    long limit = owner.config.bufferLimit;
-    for (;;) {
-      ReqT message;
-      synchronized (this) {
-        if (bufferedBytes > limit) {
-          return false;
-        }
-        if (measuredMessages == messageCount) {
-          return true;
-        }
-        message = measuredMessages == 0 ? firstMessage : laterMessages.get(measuredMessages - 1);
-      }
-      long size = sizeOf(message);
-      synchronized (this) {
-        measuredMessages++;
-        bufferedBytes = size > limit - bufferedBytes ? Long.MAX_VALUE : bufferedBytes + size;
+    Object m;
+    Object[] several = null;
+    synchronized (this) {
+      m = sent;
+      if (m instanceof Several) {
+        several = ((Several) m).toArray();
       }
     }
+    long limit = owner.config.bufferLimit;
+    if (several == null) {
+      return m == null || sizeOf(request(m)) <= limit;
+    }
+    long total = 0;
+    for (Object each : several) {
+      long size = sizeOf(request(each));
+      if (size > limit - total) {
+        return false;
+      }
+      total += size;
+    }
+    return true;
+  }
+
+  /** The time left until the call's deadline, its own or its context's if earlier; Long.MAX_VALUE for none. */
+  private long nanosLeft() {
+    Deadline own = callOptions.getDeadline();
+    Deadline inherited = context.getDeadline();
+    Deadline deadline = own == null ? inherited : inherited == null ? own : own.minimum(inherited);
+    return deadline == null ? Long.MAX_VALUE : deadline.timeRemaining(TimeUnit.NANOSECONDS);
+  }
+
+  @SuppressWarnings("unchecked") // only the application's messages are kept in sent
+  private ReqT request(Object message) {
+    return (ReqT) message;
+  }
+
+  /** Several messages kept for replay: a type of its own, which no request message can be. */
+  private static final class Several extends ArrayList<Object> {
+    private static final long serialVersionUID = 1L;
   }
 
   private long sizeOf(ReqT message) {
