@@ -166,7 +166,7 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
         h = new Metadata();
         h.merge(headers);
         if (n > 1) {
-          h.put(GrpcRetryHints.PREVIOUS_ATTEMPTS_KEY, Integer.toString(n - 1));
+          h.put(GrpcRetryHints.PREVIOUS_ATTEMPTS_KEY, previousAttempts(n - 1));
         }
       }
       call.start(new AttemptListener(n), h);
@@ -369,8 +369,22 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
 
   /** Waits {@code nanos}, then starts the next attempt; under this's lock. */
   private void scheduleAttempt(long nanos, Metadata firstHeaders) {
-    pendingRetry = owner.scheduler().schedule(() -> enqueueOutbound(() -> startAttempt(firstHeaders)), nanos,
-        TimeUnit.NANOSECONDS);
+    pendingRetry = owner.scheduler().schedule(() -> startAttemptOnLane(firstHeaders), nanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** The wait's task: starts the attempt at once if the lane is idle (it usually is), or queues it. */
+  private void startAttemptOnLane(Metadata firstHeaders) {
+    if (enterOutbound()) {
+      try {
+        startAttempt(firstHeaders);
+      } catch (RuntimeException | Error e) {
+        unexpected(e);
+      } finally {
+        exitOutbound();
+      }
+    } else {
+      enqueueOutbound(() -> startAttempt(firstHeaders));
+    }
   }
 
   /** Takes the outbound lane if it is idle: then the caller runs its task at once and calls {@link #exitOutbound}. */
@@ -534,6 +548,13 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
     Deadline inherited = context.getDeadline();
     Deadline deadline = own == null ? inherited : inherited == null ? own : own.minimum(inherited);
     return deadline == null ? Long.MAX_VALUE : deadline.timeRemaining(TimeUnit.NANOSECONDS);
+  }
+
+  private static final String[] SMALL_COUNTS = {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
+
+  /** The header's value for {@code count} previous attempts, without a new string for the usual few. */
+  private static String previousAttempts(int count) {
+    return count < SMALL_COUNTS.length ? SMALL_COUNTS[count] : Integer.toString(count);
   }
 
   @SuppressWarnings("unchecked") // only the application's messages are kept in sent
