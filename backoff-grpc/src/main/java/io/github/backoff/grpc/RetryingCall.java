@@ -74,7 +74,7 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
 
   /**
    * The messages kept for replay: null, the one message a unary or server-streaming call sends, or {@link Several}.
-   * Written by outbound tasks under this's lock, read there without it, and by attemptClosed with it.
+   * Guarded by this: written by outbound tasks, dropped once the call is committed (it is never replayed then).
    */
   private Object sent;
 
@@ -142,9 +142,11 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
     try {
       int n;
       Status stop;
+      Object replay;
       synchronized (this) {
         pendingRetry = null;
         stop = closed ? null : cancelled;
+        replay = sent;
         if (closed || stop != null) {
           n = 0;
         } else {
@@ -176,13 +178,12 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
       if (requested > 0) {
         call.request(requested);
       }
-      Object m = sent;
-      if (m instanceof Several) {
-        for (Object each : (Several) m) {
+      if (replay instanceof Several) {
+        for (Object each : (Several) replay) {
           call.sendMessage(request(each));
         }
-      } else if (m != null) {
-        call.sendMessage(request(m));
+      } else if (replay != null) {
+        call.sendMessage(request(replay));
       }
       if (halfClosed) {
         call.halfClose();
@@ -251,21 +252,28 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   private void doSendMessage(ReqT message) {
     ClientCall<ReqT, RespT> call;
     synchronized (this) {
-      Object m = sent;
-      if (m == null) {
-        sent = message;
-      } else if (m instanceof Several) {
-        ((Several) m).add(message);
-      } else {
-        Several several = new Several();
-        several.add(m);
-        several.add(message);
-        sent = several;
+      if (!committed) { // a committed call is never replayed
+        keep(message);
       }
       call = attempt;
     }
     if (call != null) {
       call.sendMessage(message);
+    }
+  }
+
+  /** Adds {@code message} to those kept for replay; under this's lock. */
+  private void keep(ReqT message) {
+    Object m = sent;
+    if (m == null) {
+      sent = message;
+    } else if (m instanceof Several) {
+      ((Several) m).add(message);
+    } else {
+      Several several = new Several();
+      several.add(m);
+      several.add(message);
+      sent = several;
     }
   }
 
@@ -592,6 +600,7 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
           return false;
         }
         committed = true;
+        sent = null; // never replayed now: the request is the application's again to collect
         return true;
       }
     }
