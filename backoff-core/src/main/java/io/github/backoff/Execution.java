@@ -4,9 +4,10 @@ import io.github.backoff.internal.StoppableFuture;
 import java.time.Duration;
 
 /**
- * The mutable state of one retried execution after its first failure. The sync driver creates it lazily, so a
- * call that succeeds at once allocates none of it. Confined to one attempt at a time: the drivers hand it from
- * attempt to attempt with a happens-before edge (the caller's thread, or the async driver's atomic settle).
+ * The mutable state of one retried execution after its first failure. The sync driver and {@link
+ * StandaloneExecution} create it lazily, so a call that succeeds at once allocates none of it. Confined to one
+ * attempt at a time: the drivers hand it from attempt to attempt with a happens-before edge (the caller's thread, or
+ * the async driver's atomic settle).
  *
  * <p>It extends {@link java.util.concurrent.CompletableFuture} (through {@link StoppableFuture}) only so that the
  * async driver, {@link AsyncExecution}, can be this state and the returned future in one object: a pending async

@@ -37,18 +37,29 @@ public final class StandaloneExecution<R> {
   public static final long STOP = RetryCore.STOP;
 
   private final RetryCore<R> core;
-  private final Execution<R> state;
+  private final long startNanos;
   private final long firstAttemptDelayNanos;
+  /** The state after the first failure: created then, as the sync driver does, so a first success allocates none. */
+  private Execution<R> state;
 
   private StandaloneExecution(RetryCore<R> core) {
     this.core = core;
-    this.state = new Execution<>(core.ticker.read());
+    this.startNanos = core.ticker.read();
     // As the drivers do: a rate limiter's token may delay the first attempt, or stop the execution before it.
     long wait = core.started();
     if (wait == RetryCore.STOP) {
-      core.stoppedBeforeFirstAttempt(state);
+      core.stoppedBeforeFirstAttempt(state());
     }
     this.firstAttemptDelayNanos = wait;
+  }
+
+  private Execution<R> state() {
+    Execution<R> s = state;
+    if (s == null) {
+      s = new Execution<>(startNanos);
+      state = s;
+    }
+    return s;
   }
 
   /**
@@ -84,6 +95,7 @@ public final class StandaloneExecution<R> {
    * @throws IllegalStateException if the execution already stopped
    */
   public long onFailure(R result, Throwable failure) {
+    Execution<R> state = state();
     Checks.requireState(state.stopReason == null, "the execution already stopped: %s", state.stopReason);
     return core.onFailure(state, result, failure, false, core.ticker.read());
   }
@@ -106,13 +118,14 @@ public final class StandaloneExecution<R> {
    * @throws IllegalStateException if the execution already stopped
    */
   public long onFailure(R result, Throwable failure, long nanosLeft) {
+    Execution<R> state = state();
     Checks.requireState(state.stopReason == null, "the execution already stopped: %s", state.stopReason);
     return core.onFailure(state, result, failure, false, core.ticker.read(), nanosLeft);
   }
 
   /** Records that the last attempt succeeded with {@code result}: the budget and the listeners are told. */
   public void onSuccess(R result) {
-    core.succeeded(state, state.startNanos, result);
+    core.succeeded(state, startNanos, result); // a null state: the first attempt succeeded
   }
 
   /**
@@ -120,17 +133,17 @@ public final class StandaloneExecution<R> {
    * ticker): a caller that reports the execution's elapsed time reads it here rather than reading the ticker again.
    */
   public long startNanos() {
-    return state.startNanos;
+    return startNanos;
   }
 
   /** The number of failed attempts recorded so far. */
   public int failedAttempts() {
-    return state.attempts;
+    return state == null ? 0 : state.attempts;
   }
 
   /** Why the execution stopped, or {@code null} while it has not. */
   public StopReason stopReason() {
-    return state.stopReason;
+    return state == null ? null : state.stopReason;
   }
 
   /**
@@ -142,7 +155,7 @@ public final class StandaloneExecution<R> {
    * @throws IllegalStateException if the execution has not stopped
    */
   public R outcome() {
-    Checks.requireState(state.stopReason != null, "the execution has not stopped");
+    Checks.requireState(state != null && state.stopReason != null, "the execution has not stopped");
     return core.finish(state);
   }
 

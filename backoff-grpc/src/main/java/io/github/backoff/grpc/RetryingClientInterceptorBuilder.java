@@ -111,7 +111,8 @@ public final class RetryingClientInterceptorBuilder {
 
   /**
    * The most request bytes kept per call for replay (default 1 MiB, as grpc-java): a call whose request outgrows it
-   * is sent once and not retried. Sizes are measured from the request marshaller's stream.
+   * is sent once and not retried. Sizes are measured from the request marshaller's stream when an attempt fails
+   * (a call whose first attempt succeeds is not measured).
    *
    * @throws IllegalArgumentException if {@code bytes} is negative
    * @throws IllegalStateException if called before
