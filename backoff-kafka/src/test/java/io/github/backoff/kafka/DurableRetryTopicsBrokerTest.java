@@ -7,6 +7,7 @@ import io.github.backoff.durable.KeyedRandom;
 import io.github.backoff.durable.Tabulated;
 import io.github.backoff.spring.SpringBackOff;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -226,10 +227,7 @@ class DurableRetryTopicsBrokerTest {
     try (AnnotationConfigApplicationContext app = KafkaTestApp.startBlocking(settings, backOffs)) {
       send(app, "blocking-orders", "b-1");
       send(app, "blocking-orders", "b-2");
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (KafkaTestApp.RECOVERED.size() < 2 && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      Await.until(() -> KafkaTestApp.RECOVERED.size() >= 2, Duration.ofSeconds(30));
     }
 
     assertThat(KafkaTestApp.RECOVERED).containsExactly("b-1", "b-2");
@@ -259,17 +257,9 @@ class DurableRetryTopicsBrokerTest {
         .collect(Collectors.toList());
   }
 
-  private static KafkaTestApp.Delivery awaitDelivery(String mainTopic, String key, int attempt, Duration timeout)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      List<KafkaTestApp.Delivery> d = deliveries(mainTopic, key);
-      if (d.size() >= attempt) {
-        return d.get(attempt - 1);
-      }
-      Thread.sleep(10);
-    }
-    throw new AssertionError("no attempt " + attempt + " of " + key + " within " + timeout);
+  private static KafkaTestApp.Delivery awaitDelivery(String mainTopic, String key, int attempt, Duration timeout) {
+    Await.until(() -> deliveries(mainTopic, key).size() >= attempt, timeout);
+    return deliveries(mainTopic, key).get(attempt - 1);
   }
 
   private static final Map<String, KafkaConsumer<String, String>> DLT_CONSUMERS = new java.util.HashMap<>();
