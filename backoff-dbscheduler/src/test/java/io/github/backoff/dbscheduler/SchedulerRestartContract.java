@@ -9,6 +9,7 @@ import io.github.backoff.durable.DurableDecision;
 import io.github.backoff.durable.DurableFailure;
 import io.github.backoff.durable.DurableSchedule;
 import io.github.backoff.durable.Tabulated;
+import io.github.backoff.testing.Await;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,6 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -159,37 +163,42 @@ abstract class SchedulerRestartContract {
     }
   }
 
-  private void awaitAttempts(String id, int n, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (attempts.getOrDefault(id, List.of()).size() < n) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("fewer than " + n + " attempts of " + id + " within " + timeout);
+  private void awaitAttempts(String id, int n, Duration timeout) {
+    until(() -> attempts.getOrDefault(id, List.of()).size() >= n, timeout,
+        () -> "fewer than " + n + " attempts of " + id);
+  }
+
+  private Instant awaitStoredFailures(String id, int n, Duration timeout) {
+    AtomicReference<Row> seen = new AtomicReference<>();
+    // The attempts first (in memory), so that the database is queried only once attempt n has run.
+    until(() -> {
+      if (attempts.getOrDefault(id, List.of()).size() < n) {
+        return false;
       }
-      Thread.sleep(10);
+      seen.set(rowUnchecked(id));
+      return seen.get() != null && seen.get().consecutiveFailures() >= n;
+    }, timeout, () -> "no stored failure " + n + " of " + id + ": " + seen.get());
+    return seen.get().executionTime();
+  }
+
+  private void awaitRemoved(String id, Duration timeout) {
+    until(() -> rowUnchecked(id) == null, timeout, () -> id + " still stored");
+  }
+
+  /** {@link Await#until(BooleanSupplier, Duration)}, saying what was awaited if it fails. */
+  private static void until(BooleanSupplier condition, Duration timeout, Supplier<String> what) {
+    try {
+      Await.until(condition, timeout);
+    } catch (AssertionError e) {
+      throw new AssertionError(what.get() + " within " + timeout, e);
     }
   }
 
-  private Instant awaitStoredFailures(String id, int n, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      Row row = row(id);
-      if (row != null && row.consecutiveFailures() >= n) {
-        return row.executionTime();
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no stored failure " + n + " of " + id + " within " + timeout + ": " + row);
-      }
-      Thread.sleep(10);
-    }
-  }
-
-  private void awaitRemoved(String id, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (row(id) != null) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(id + " still stored after " + timeout);
-      }
-      Thread.sleep(10);
+  private Row rowUnchecked(String id) {
+    try {
+      return row(id);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
     }
   }
 
