@@ -42,6 +42,9 @@ abstract class SchedulerRestartContract {
       .withMaxAttempts(4)
       .build();
 
+  /** The schedule's tiers before randomization, by failed attempt. */
+  private static final long[] TIERS_MILLIS = {300, 2500, 300};
+
   static final String DDL_TEMPLATE = "create table scheduled_tasks ("
       + " task_name varchar(100) not null, task_instance varchar(100) not null, task_data %s,"
       + " execution_time timestamp with time zone not null, picked boolean not null, picked_by varchar(50),"
@@ -95,6 +98,7 @@ abstract class SchedulerRestartContract {
     assertThat(Duration.between(expected.at(), stored.executionTime()).abs()).isLessThan(Duration.ofMillis(1));
 
     Scheduler restarted = start("node-b");
+    Instant restartedAt = Instant.now();
     try {
       awaitAttempts(id, 4, Duration.ofSeconds(20));
       awaitRemoved(id, Duration.ofSeconds(10));
@@ -105,10 +109,15 @@ abstract class SchedulerRestartContract {
     List<Instant> times = attempts.get(id);
     assertThat(times).hasSize(4);
     Instant third = times.get(2);
-    System.out.printf("%s: attempt 3 due %s, ran %d ms after its due time (stored before the restart)%n",
-        getClass().getSimpleName(), stored.executionTime(), Duration.between(stored.executionTime(), third).toMillis());
+    System.out.printf("%s: attempt 3 due %s, restarted %d ms before it, ran %d ms after it (stored before the"
+        + " restart)%n", getClass().getSimpleName(), stored.executionTime(),
+        Duration.between(restartedAt, stored.executionTime()).toMillis(),
+        Duration.between(stored.executionTime(), third).toMillis());
+    // Never early (tight); late only by what a loaded machine adds to the restarted scheduler's polling (generous:
+    // 10 s after the due time, or after the restart if that came later).
+    Instant latest = stored.executionTime().isAfter(restartedAt) ? stored.executionTime() : restartedAt;
     assertThat(third).isAfterOrEqualTo(stored.executionTime().minusMillis(5))
-        .isBefore(stored.executionTime().plusSeconds(5));
+        .isBefore(latest.plusSeconds(10));
     assertThat(row(id)).isNull();
   }
 
@@ -136,9 +145,10 @@ abstract class SchedulerRestartContract {
           KeyedKeys.hash("deliver", id), row.consecutiveFailures(), row.lastFailure(), row.lastFailure(),
           DurableSchedule.DEFAULT_KIND, null));
       assertThat(Duration.between(expected.at(), row.executionTime()).abs()).isLessThan(Duration.ofMillis(1));
+      // The tier after failure n, +-20 %: n is 1 or 2 unless the machine stalled for seconds, and then 3 is right too.
+      long tier = TIERS_MILLIS[row.consecutiveFailures() - 1];
       long offset = Duration.between(row.lastFailure(), row.executionTime()).toMillis();
-      assertThat(offset).isBetween(row.consecutiveFailures() == 1 ? 240L : 2000L,
-          row.consecutiveFailures() == 1 ? 360L : 3000L);
+      assertThat(offset).isBetween(tier * 8 / 10, tier * 12 / 10);
       dueTimes.add(row.executionTime());
     }
     assertThat(dueTimes).hasSize(ids.size());
