@@ -345,7 +345,8 @@ abstract class SendScenarios {
 
   @Test
   void send_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() {
-    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
+    // 60 s: far beyond the 500 ms request timeout, so that the bound below can be generous.
+    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(60)), FaultReply.ok("in time"));
     HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(500)).build();
     long start = System.nanoTime();
 
@@ -354,7 +355,7 @@ abstract class SendScenarios {
     assertThat(response.body()).isEqualTo("in time");
     assertThat(events.ofType(RetryScheduled.class)).singleElement()
         .satisfies(r -> assertThat(r.failure()).isInstanceOf(HttpTimeoutException.class));
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
   }
 
   @Test
