@@ -94,7 +94,7 @@ class RetryInterceptorCancellationTest {
 
     call.get().enqueue(callback(outcome));
 
-    assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOfSatisfying(RetryIOException.class,
+    assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(RetryIOException.class,
         e -> assertThat(e.reason()).isEqualTo(StopReason.ABORTED));
     assertThat(server.requestCount()).isEqualTo(1);
   }
@@ -110,7 +110,7 @@ class RetryInterceptorCancellationTest {
 
     call.cancel();
 
-    assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOfSatisfying(RetryIOException.class, e -> {
+    assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(RetryIOException.class, e -> {
       assertThat(e.reason()).isEqualTo(StopReason.ABORTED);
       assertThat(e.attempts()).isEqualTo(1);
     });
@@ -157,7 +157,7 @@ class RetryInterceptorCancellationTest {
 
     client.newCall(get()).enqueue(callback(outcome));
 
-    assertThat(outcome.get(5, TimeUnit.SECONDS)).isEqualTo(200);
+    assertThat(outcome.get(10, TimeUnit.SECONDS)).isEqualTo(200);
     assertThat(server.requestCount()).isEqualTo(3);
     assertThat(clock.nanoTime()).isEqualTo(Duration.ofSeconds(2).toNanos());
   }
@@ -201,7 +201,7 @@ class RetryInterceptorCancellationTest {
 
     caller.interrupt();
 
-    assertThat(outcome.get(5, TimeUnit.SECONDS)).isInstanceOfSatisfying(List.class, l -> {
+    assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(List.class, l -> {
       assertThat(l.get(0)).isInstanceOfSatisfying(RetryIOException.class,
           e -> assertThat(e.reason()).isEqualTo(StopReason.INTERRUPTED));
       assertThat(l.get(1)).isEqualTo(true);

@@ -292,7 +292,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      assertThat(flaky.async().get(5, TimeUnit.SECONDS)).isEqualTo("ok");
+      assertThat(flaky.async().get(10, TimeUnit.SECONDS)).isEqualTo("ok");
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -303,7 +303,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      assertThat(flaky.asyncThrowing().toCompletableFuture().get(5, TimeUnit.SECONDS)).isEqualTo("ok");
+      assertThat(flaky.asyncThrowing().toCompletableFuture().get(10, TimeUnit.SECONDS)).isEqualTo("ok");
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -369,7 +369,7 @@ class RetryAnnotationTest {
     runner.run(context -> {
       Flaky flaky = context.getBean(Flaky.class);
 
-      assertThat(flaky.asyncWithFallback().get(5, TimeUnit.SECONDS)).isEqualTo("later");
+      assertThat(flaky.asyncWithFallback().get(10, TimeUnit.SECONDS)).isEqualTo("later");
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -460,7 +460,7 @@ class RetryAnnotationTest {
     runner.run(context -> {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(100);
-      assertThatThrownBy(() -> flaky.async().get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+      assertThatThrownBy(() -> flaky.async().get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
           .cause().isInstanceOfSatisfying(RetryException.class,
               e -> assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
     });
