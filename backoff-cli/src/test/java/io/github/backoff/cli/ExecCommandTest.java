@@ -190,7 +190,7 @@ class ExecCommandTest {
     assertThat(children).hasSize(4);
     for (String pid : children) {
       ProcessHandle.of(Long.parseLong(pid.strip())).ifPresent(p -> {
-        p.onExit().orTimeout(5, TimeUnit.SECONDS).join();
+        p.onExit().orTimeout(10, TimeUnit.SECONDS).join();
       });
       assertThat(ProcessHandle.of(Long.parseLong(pid.strip())).map(ProcessHandle::isAlive)).isNotEqualTo(
           java.util.Optional.of(true));
@@ -200,16 +200,18 @@ class ExecCommandTest {
   @Test
   void exec_maxTime_noWaitEndsAfterTheBudget() throws IOException {
     long start = System.nanoTime();
-    CliRun run = CliRun.of(args(List.of("--strategy", "constant", "--base", "400ms", "--max-attempts", "10",
-        "--max-time", "1s"), failing(100, 1)));
+    CliRun run = CliRun.of(args(List.of("--strategy", "constant", "--base", "1s", "--max-attempts", "10",
+        "--max-time", "3s"), failing(100, 1)));
     long took = System.nanoTime() - start;
 
     assertThat(run.exitCode()).isEqualTo(1);
-    // Attempts at about 0, 0.4 and 0.8 s; a fourth would start at 1.2 s > 1 s.
+    // Attempts at about 0, 1 and 2 s; a fourth would start at 3 s or later. Two if starting the processes took a
+    // loaded machine over a second; one only after a 2 s stall (with 400 ms waits and a 1 s budget, 600 ms did it).
     assertThat(runs()).isBetween(2, 3);
-    assertThat(Duration.ofNanos(took)).isLessThan(Duration.ofMillis(1_000 + 2_000));
+    // Without the budget: ten attempts, 9 s of waits; with it, 3 s and whatever the last attempt took.
+    assertThat(Duration.ofNanos(took)).isLessThan(Duration.ofMillis(3_000 + 3_000));
     assertThat(run.errLines()).last().asString()
-        .endsWith("giving up: the next wait would end after --max-time 1s");
+        .endsWith("giving up: the next wait would end after --max-time 3s");
   }
 
   @Test
@@ -289,7 +291,7 @@ class ExecCommandTest {
 
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).isEqualTo(143);
-    ProcessHandle.of(child).ifPresent(h -> h.onExit().orTimeout(5, TimeUnit.SECONDS).join());
+    ProcessHandle.of(child).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
     assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).isFalse();
   }
 
