@@ -2,7 +2,9 @@ package io.github.backoff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.backoff.testing.Await;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -281,10 +283,14 @@ class ExecCommandTest {
   void exec_sigterm_endsTheCommandAndExits143() throws Exception {
     Path pid = dir.resolve("pid");
     Process p = backoff("exec", "--", "sh", "-c", "echo $$ > '" + pid + "'; exec sleep 60");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!(Files.exists(pid) && !Files.readString(pid).isBlank()) && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
-    }
+    // Parked, not spinning: a busy wait would take a core from the JVM the script is starting.
+    Await.until(() -> {
+      try {
+        return Files.exists(pid) && !Files.readString(pid).isBlank();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }, Duration.ofSeconds(30));
     long child = Long.parseLong(Files.readString(pid).strip());
 
     p.destroy(); // SIGTERM
