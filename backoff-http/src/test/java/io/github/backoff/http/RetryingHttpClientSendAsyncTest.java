@@ -158,9 +158,10 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void send_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() {
-    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
+    // The second reply must come within the attempt timeout too: 2 s, for a loaded machine.
+    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(60)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(500))
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(2000))
         .onEvent(events::add).build());
 
     HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/a")).build(),
@@ -174,9 +175,10 @@ class RetryingHttpClientSendAsyncTest {
 
   @Test
   void sendAsync_policyAttemptTimeoutWithASlowServer_retriesAfterTheTimeout() throws Exception {
-    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(5)), FaultReply.ok("in time"));
+    // The second reply must come within the attempt timeout too: 2 s, for a loaded machine.
+    server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(60)), FaultReply.ok("in time"));
     RetryingHttpClient http = RetryingHttpClient.of(CLIENT, RetryPolicy.<HttpResponse<?>>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(500))
+        .withBackoff(Backoff.constant(Duration.ofMillis(1))).withAttemptTimeout(Duration.ofMillis(2000))
         .onEvent(events::add).build());
 
     HttpResponse<String> response = await(http.sendAsync(HttpRequest.newBuilder(server.uri("/a")).build(),

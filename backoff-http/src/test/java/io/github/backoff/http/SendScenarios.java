@@ -345,9 +345,10 @@ abstract class SendScenarios {
 
   @Test
   void send_serverSlowerThanTheRequestTimeout_retriesAfterTheTimeout() {
-    // 60 s: far beyond the 500 ms request timeout, so that the bound below can be generous.
+    // 60 s: far beyond the 2 s request timeout (which the second reply must beat too, on a loaded machine), so that
+    // the bound below can be generous.
     server.enqueue(FaultReply.ok("too late").withHeadersDelay(Duration.ofSeconds(60)), FaultReply.ok("in time"));
-    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(500)).build();
+    HttpRequest request = HttpRequest.newBuilder(server.uri("/a")).timeout(Duration.ofMillis(2000)).build();
     long start = System.nanoTime();
 
     HttpResponse<String> response = http(policy()).send(request, BodyHandlers.ofString());
