@@ -407,7 +407,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      StepVerifier.create(flaky.mono()).expectNext("ok").expectComplete().verify(Duration.ofSeconds(5));
+      StepVerifier.create(flaky.mono()).expectNext("ok").expectComplete().verify(Duration.ofSeconds(10));
       assertThat(flaky.calls()).hasValue(3);
       assertThat(context.getBean(Retriers.class).stats("quick").successes()).isEqualTo(1);
     });
@@ -419,7 +419,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
 
       StepVerifier.create(flaky.monoFailing()).expectNext("ATTEMPTS_EXHAUSTED").expectComplete()
-          .verify(Duration.ofSeconds(5));
+          .verify(Duration.ofSeconds(10));
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -430,7 +430,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      StepVerifier.create(flaky.flux()).expectNext(1, 2).expectComplete().verify(Duration.ofSeconds(5));
+      StepVerifier.create(flaky.flux()).expectNext(1, 2).expectComplete().verify(Duration.ofSeconds(10));
       assertThat(flaky.calls()).hasValue(3);
     });
   }
