@@ -40,6 +40,7 @@ class AsyncStressTest {
       AtomicIntegerArray attempts = new AtomicIntegerArray(OPERATIONS);
       List<CompletableFuture<Integer>> futures = new ArrayList<>(OPERATIONS);
       SplittableRandom random = new SplittableRandom(2026);
+      int cancelsThatWon = 0;
       for (int i = 0; i < OPERATIONS; i++) {
         int op = i;
         long seed = random.nextLong();
@@ -55,8 +56,8 @@ class AsyncStressTest {
         });
         future.whenComplete((v, t) -> completions.incrementAndGet(op));
         futures.add(future);
-        if (random.nextInt(10) == 0) {
-          future.cancel(random.nextBoolean());
+        if (random.nextInt(10) == 0 && future.cancel(random.nextBoolean())) {
+          cancelsThatWon++; // how many win the race with completion is up to the machine's scheduling
         }
       }
 
@@ -87,7 +88,9 @@ class AsyncStressTest {
         }
       }
       assertThat(succeeded + gaveUp + cancelled).isEqualTo(OPERATIONS);
-      assertThat(cancelled).isBetween(OPERATIONS / 20, OPERATIONS / 5);
+      // Exactly the calls our cancel() won are cancelled (nothing else cancels one); a window on their share would
+      // measure the scheduler.
+      assertThat(cancelled).isEqualTo(cancelsThatWon).isPositive();
       assertThat(gaveUp).isPositive();
       scheduler.shutdown();
       assertThat(scheduler.awaitTermination(10, TimeUnit.SECONDS)).isTrue();

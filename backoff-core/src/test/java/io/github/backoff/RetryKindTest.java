@@ -11,7 +11,6 @@ import io.github.backoff.budget.RetryBudget;
 import io.github.backoff.event.RetryEvent;
 import io.github.backoff.event.RetryScheduled;
 import io.github.backoff.strategy.Backoff;
-import io.github.backoff.testing.Allocations;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -255,7 +254,7 @@ class RetryKindTest {
     String[] results = {"429", "503"};
     int[] i = {0};
 
-    double perCall = Allocations.bytesPerCall(200_000, () -> {
+    double perCall = CompiledAllocations.leastBytesPerCall(200_000, 0.5, () -> {
       long delay = core.onFailure(ex, results[i[0]++ & 1], null, false, 0);
       if (delay < 0) {
         throw new AssertionError("stopped");

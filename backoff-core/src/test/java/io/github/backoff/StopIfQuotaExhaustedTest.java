@@ -58,7 +58,7 @@ class StopIfQuotaExhaustedTest {
 
     CompletableFuture<String> f = retrier.callAsync(() -> CompletableFuture.completedFuture("quota"));
 
-    assertThat(f).failsWithin(Duration.ofSeconds(5)).withThrowableThat().havingRootCause()
+    assertThat(f).failsWithin(Duration.ofSeconds(10)).withThrowableThat().havingRootCause()
         .isInstanceOfSatisfying(RetryException.class,
             e -> assertThat(e.reason()).isEqualTo(StopReason.QUOTA_EXHAUSTED));
   }

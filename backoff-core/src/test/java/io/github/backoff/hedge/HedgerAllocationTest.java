@@ -27,6 +27,9 @@ class HedgerAllocationTest {
   private static final int CALLS = 200_000;
   /** Two 32-byte objects: more than JIT variance, less than a per-call timer entry and scheduled task. */
   private static final int SLACK_BYTES = 64;
+  /** Rounds of {@link #CALLS} calls per path: four always (as before), up to 40 while C2 catches up. */
+  private static final int MIN_ROUNDS = 4;
+  private static final int MAX_ROUNDS = 40;
 
   private final ManualScheduler scheduler = new ManualScheduler();
   private final Retrier<String> retrier = Retrier.builder(RetryPolicy.<String>builder().build())
@@ -39,19 +42,16 @@ class HedgerAllocationTest {
 
   @Test
   void callAsync_answeredAfterReturnButBeforeDelay_allocatesAsMuchAsAnUnhedgedCall() {
-    double unhedged = leastBytesPerCall(() -> {
+    assertHedgedAllocatesAsMuchAsUnhedged(() -> {
       pending = new CompletableFuture<>();
       retrier.callAsync(pendingSupplier);
       pending.complete("ok");
-    });
-    double hedged = leastBytesPerCall(() -> {
+    }, () -> {
       pending = new CompletableFuture<>();
       hedger.callAsync(pendingSupplier);
       pending.complete("ok");
     });
 
-    assertThat(hedged).as("bytes per hedged call (unhedged: %s)", unhedged)
-        .isLessThanOrEqualTo(unhedged + SLACK_BYTES);
     assertThat(hedger.timer.isEmpty()).isTrue();
     assertThat(scheduler.pendingTasks()).as("one wake-up for all calls").isEqualTo(1);
   }
@@ -60,23 +60,29 @@ class HedgerAllocationTest {
   void callAsync_answeredAtOnce_allocatesAsMuchAsAnUnhedgedCall() {
     CompletableFuture<String> done = CompletableFuture.completedFuture("ok");
     Supplier<CompletionStage<String>> cached = () -> done;
-    double unhedged = leastBytesPerCall(() -> retrier.callAsync(cached));
-    double hedged = leastBytesPerCall(() -> hedger.callAsync(cached));
+    assertHedgedAllocatesAsMuchAsUnhedged(() -> retrier.callAsync(cached), () -> hedger.callAsync(cached));
 
-    assertThat(hedged).as("bytes per hedged call (unhedged: %s)", unhedged)
-        .isLessThanOrEqualTo(unhedged + SLACK_BYTES);
     assertThat(scheduler.pendingTasks()).isZero();
   }
 
   /**
-   * The least of a few measurements: whether C2 has inlined (and so scalar-replaced) a path yet varies between runs on
-   * a busy machine, and the claim is about the compiled path, not the warm-up.
+   * The least of each path's measurements, taken in turns: at least {@link #MIN_ROUNDS} rounds, then more (up to
+   * {@link #MAX_ROUNDS}) while the hedged path is still over the bound. Whether C2 has inlined (and so
+   * scalar-replaced) a path yet varies between runs, and on a loaded machine its compile queue may hold the hedged
+   * path back for seconds; the claim is about the compiled path, not the warm-up. A timer entry per call never
+   * compiles away, however many rounds.
    */
-  private static double leastBytesPerCall(Runnable body) {
-    double least = Double.MAX_VALUE;
-    for (int round = 0; round < 4; round++) {
-      least = Math.min(least, Allocations.bytesPerCall(CALLS, body));
+  private static void assertHedgedAllocatesAsMuchAsUnhedged(Runnable unhedgedCall, Runnable hedgedCall) {
+    double unhedged = Double.MAX_VALUE;
+    double hedged = Double.MAX_VALUE;
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      unhedged = Math.min(unhedged, Allocations.bytesPerCall(CALLS, unhedgedCall));
+      hedged = Math.min(hedged, Allocations.bytesPerCall(CALLS, hedgedCall));
+      if (round + 1 >= MIN_ROUNDS && hedged <= unhedged + SLACK_BYTES) {
+        break;
+      }
     }
-    return least;
+    assertThat(hedged).as("bytes per hedged call (unhedged: %s)", unhedged)
+        .isLessThanOrEqualTo(unhedged + SLACK_BYTES);
   }
 }

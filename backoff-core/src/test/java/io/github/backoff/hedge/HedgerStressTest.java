@@ -68,6 +68,7 @@ class HedgerStressTest {
       List<List<CompletableFuture<Integer>>> attempts = new ArrayList<>(count);
       List<CompletableFuture<Integer>> calls = new ArrayList<>(count);
       SplittableRandom random = new SplittableRandom(2026);
+      int cancelsThatWon = 0;
       for (int i = 0; i < count; i++) {
         int op = i;
         long seed = random.nextLong();
@@ -99,8 +100,8 @@ class HedgerStressTest {
         });
         call.whenComplete((v, t) -> completions.incrementAndGet(op));
         calls.add(call);
-        if (random.nextInt(10) == 0) {
-          call.cancel(random.nextBoolean());
+        if (random.nextInt(10) == 0 && call.cancel(random.nextBoolean())) {
+          cancelsThatWon++; // how many win the race with completion is up to the machine's scheduling
         }
       }
 
@@ -133,7 +134,9 @@ class HedgerStressTest {
         }
       }
       assertThat(succeeded + failed + cancelled).isEqualTo(count);
-      assertThat(cancelled).isBetween(count / 20, count / 5);
+      // Exactly the calls our cancel() won are cancelled (nothing else cancels one); a window on their share would
+      // measure the scheduler.
+      assertThat(cancelled).isEqualTo(cancelsThatWon).isPositive();
       assertThat(failed).isPositive();
       assertThat(hedgesWon).hasPositiveValue();
       assertThat(hedger.timer.isEmpty()).as("every completed call left the hedger's timer").isTrue();

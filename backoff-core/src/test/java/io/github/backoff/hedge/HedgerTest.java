@@ -302,9 +302,9 @@ class HedgerTest {
     CompletableFuture<String> call = Hedger.of(fixed(1).build()).callAsync(attempts)
         .orTimeout(1, TimeUnit.MILLISECONDS);
 
-    assertThatThrownBy(() -> call.get(5, TimeUnit.SECONDS)).cause().isInstanceOf(TimeoutException.class);
+    assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS)).cause().isInstanceOf(TimeoutException.class);
     // The caller may wake before the hedger's own completion callback has run: wait for the attempt's outcome.
-    assertThatThrownBy(() -> attempts.get(1).get(5, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
+    assertThatThrownBy(() -> attempts.get(1).get(10, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
     assertThat(attempts.get(1)).isCancelled();
   }
 

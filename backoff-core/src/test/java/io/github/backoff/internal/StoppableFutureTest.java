@@ -124,7 +124,8 @@ class StoppableFutureTest {
     if (way == Way.OR_TIMEOUT || way == Way.COMPLETE_ON_TIMEOUT) {
       // The JDK's timer thread completes the future, then the override stops the attempts: join() may return
       // between the two, so wait (briefly, in real time) for the stop rather than race it.
-      Await.until(() -> setup.stages.subList(first, started).stream().allMatch(CompletableFuture::isCancelled));
+      Await.until(() -> setup.stages.subList(first, started).stream().allMatch(CompletableFuture::isCancelled),
+          Duration.ofSeconds(10));
     }
     for (int i = first; i < started; i++) {
       assertThat(setup.stages.get(i)).as("attempt %d", i + 1).isCancelled();

@@ -300,7 +300,7 @@ class AdaptiveRateLimiterTest {
   void tryAcquireDelayNanos_refused_allocatesNothing() {
     at(0);
     limiter.onResponse(true);
-    double perCall = io.github.backoff.testing.Allocations.bytesPerCall(100_000, () -> {
+    double perCall = io.github.backoff.CompiledAllocations.leastBytesPerCall(100_000, 1, () -> {
       nanos += 1_000; // far less than a token's worth: always refused
       limiter.tryAcquireDelayNanos(1_000_000L);
     });

@@ -40,9 +40,14 @@ class BackoffAllocationTest {
 
     for (Backoff backoff : STRATEGIES) {
       long sink = evaluate(backoff, random); // warm-up
-      long before = counter.allocatedBytes();
-      sink += evaluate(backoff, random);
-      long allocated = counter.allocatedBytes() - before;
+      long allocated = Long.MAX_VALUE;
+      // Measured again (up to 20 times) while over the bound: on a loaded machine C2 may compile the path after the
+      // warm-up, and the claim is about the compiled path. One that allocates stays over the bound every time.
+      for (int round = 0; round < 20 && allocated >= CALLS; round++) {
+        long before = counter.allocatedBytes();
+        sink += evaluate(backoff, random);
+        allocated = Math.min(allocated, counter.allocatedBytes() - before);
+      }
 
       assertThat(sink).as("%s", backoff).isNotNegative();
       assertThat(allocated).as("bytes allocated by %,d calls of %s", CALLS, backoff).isLessThan(CALLS);

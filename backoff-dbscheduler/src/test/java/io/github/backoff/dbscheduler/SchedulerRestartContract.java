@@ -9,6 +9,7 @@ import io.github.backoff.durable.DurableDecision;
 import io.github.backoff.durable.DurableFailure;
 import io.github.backoff.durable.DurableSchedule;
 import io.github.backoff.durable.Tabulated;
+import io.github.backoff.testing.Await;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,6 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +41,9 @@ abstract class SchedulerRestartContract {
           .withRandomization(0.2))
       .withMaxAttempts(4)
       .build();
+
+  /** The schedule's tiers before randomization, by failed attempt. */
+  private static final long[] TIERS_MILLIS = {300, 2500, 300};
 
   static final String DDL_TEMPLATE = "create table scheduled_tasks ("
       + " task_name varchar(100) not null, task_instance varchar(100) not null, task_data %s,"
@@ -91,6 +98,7 @@ abstract class SchedulerRestartContract {
     assertThat(Duration.between(expected.at(), stored.executionTime()).abs()).isLessThan(Duration.ofMillis(1));
 
     Scheduler restarted = start("node-b");
+    Instant restartedAt = Instant.now();
     try {
       awaitAttempts(id, 4, Duration.ofSeconds(20));
       awaitRemoved(id, Duration.ofSeconds(10));
@@ -101,10 +109,15 @@ abstract class SchedulerRestartContract {
     List<Instant> times = attempts.get(id);
     assertThat(times).hasSize(4);
     Instant third = times.get(2);
-    System.out.printf("%s: attempt 3 due %s, ran %d ms after its due time (stored before the restart)%n",
-        getClass().getSimpleName(), stored.executionTime(), Duration.between(stored.executionTime(), third).toMillis());
+    System.out.printf("%s: attempt 3 due %s, restarted %d ms before it, ran %d ms after it (stored before the"
+        + " restart)%n", getClass().getSimpleName(), stored.executionTime(),
+        Duration.between(restartedAt, stored.executionTime()).toMillis(),
+        Duration.between(stored.executionTime(), third).toMillis());
+    // Never early (tight); late only by what a loaded machine adds to the restarted scheduler's polling (generous:
+    // 10 s after the due time, or after the restart if that came later).
+    Instant latest = stored.executionTime().isAfter(restartedAt) ? stored.executionTime() : restartedAt;
     assertThat(third).isAfterOrEqualTo(stored.executionTime().minusMillis(5))
-        .isBefore(stored.executionTime().plusSeconds(5));
+        .isBefore(latest.plusSeconds(10));
     assertThat(row(id)).isNull();
   }
 
@@ -132,9 +145,10 @@ abstract class SchedulerRestartContract {
           KeyedKeys.hash("deliver", id), row.consecutiveFailures(), row.lastFailure(), row.lastFailure(),
           DurableSchedule.DEFAULT_KIND, null));
       assertThat(Duration.between(expected.at(), row.executionTime()).abs()).isLessThan(Duration.ofMillis(1));
+      // The tier after failure n, +-20 %: n is 1 or 2 unless the machine stalled for seconds, and then 3 is right too.
+      long tier = TIERS_MILLIS[row.consecutiveFailures() - 1];
       long offset = Duration.between(row.lastFailure(), row.executionTime()).toMillis();
-      assertThat(offset).isBetween(row.consecutiveFailures() == 1 ? 240L : 2000L,
-          row.consecutiveFailures() == 1 ? 360L : 3000L);
+      assertThat(offset).isBetween(tier * 8 / 10, tier * 12 / 10);
       dueTimes.add(row.executionTime());
     }
     assertThat(dueTimes).hasSize(ids.size());
@@ -159,37 +173,42 @@ abstract class SchedulerRestartContract {
     }
   }
 
-  private void awaitAttempts(String id, int n, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (attempts.getOrDefault(id, List.of()).size() < n) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("fewer than " + n + " attempts of " + id + " within " + timeout);
+  private void awaitAttempts(String id, int n, Duration timeout) {
+    until(() -> attempts.getOrDefault(id, List.of()).size() >= n, timeout,
+        () -> "fewer than " + n + " attempts of " + id);
+  }
+
+  private Instant awaitStoredFailures(String id, int n, Duration timeout) {
+    AtomicReference<Row> seen = new AtomicReference<>();
+    // The attempts first (in memory), so that the database is queried only once attempt n has run.
+    until(() -> {
+      if (attempts.getOrDefault(id, List.of()).size() < n) {
+        return false;
       }
-      Thread.sleep(10);
+      seen.set(rowUnchecked(id));
+      return seen.get() != null && seen.get().consecutiveFailures() >= n;
+    }, timeout, () -> "no stored failure " + n + " of " + id + ": " + seen.get());
+    return seen.get().executionTime();
+  }
+
+  private void awaitRemoved(String id, Duration timeout) {
+    until(() -> rowUnchecked(id) == null, timeout, () -> id + " still stored");
+  }
+
+  /** {@link Await#until(BooleanSupplier, Duration)}, saying what was awaited if it fails. */
+  private static void until(BooleanSupplier condition, Duration timeout, Supplier<String> what) {
+    try {
+      Await.until(condition, timeout);
+    } catch (AssertionError e) {
+      throw new AssertionError(what.get() + " within " + timeout, e);
     }
   }
 
-  private Instant awaitStoredFailures(String id, int n, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      Row row = row(id);
-      if (row != null && row.consecutiveFailures() >= n) {
-        return row.executionTime();
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no stored failure " + n + " of " + id + " within " + timeout + ": " + row);
-      }
-      Thread.sleep(10);
-    }
-  }
-
-  private void awaitRemoved(String id, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (row(id) != null) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(id + " still stored after " + timeout);
-      }
-      Thread.sleep(10);
+  private Row rowUnchecked(String id) {
+    try {
+      return row(id);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
     }
   }
 

@@ -80,6 +80,8 @@ class GrpcPresetReferenceTest {
       long[] measured = arrivals.values().stream().mapToLong(t -> (t.get(r) - t.get(r - 1)) / 1000).toArray();
       long lo = preset.minDelayNanos(retry) / 1000;
       long hi = preset.maxDelayNanos(retry) / 1000;
+      System.out.printf("grpc built-in retry %d: shortest gap %d us, bounds [%d, %d) us; %s%n", retry,
+          Arrays.stream(measured).min().orElseThrow(), lo, lo + (hi - lo) / 2, summary(measured));
       assertThat(Arrays.stream(measured).min().orElseThrow()).as("retry %d: %s", retry, summary(measured))
           .isGreaterThanOrEqualTo(lo).isLessThan(lo + (hi - lo) / 2);
     }

@@ -266,19 +266,20 @@ class RetryingClientInterceptorTest {
   void deadline_spansAttempts_noAttemptStartsAfterIt(Transport t) {
     server.script(fail(Status.Code.UNAVAILABLE), fail(Status.Code.UNAVAILABLE), fail(Status.Code.UNAVAILABLE),
         fail(Status.Code.UNAVAILABLE));
-    Channel channel = channel(t, RetryingClientInterceptor.of(policy(10, Duration.ofMillis(300))));
+    Channel channel = channel(t, RetryingClientInterceptor.of(policy(10, Duration.ofMillis(2000))));
     long start = System.nanoTime();
 
     assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, UNARY,
-        CallOptions.DEFAULT.withDeadlineAfter(500, TimeUnit.MILLISECONDS), "x"))
+        CallOptions.DEFAULT.withDeadlineAfter(3000, TimeUnit.MILLISECONDS), "x"))
         .isInstanceOf(StatusRuntimeException.class)
         .extracting(e -> Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.UNAVAILABLE);
 
-    // 0 and ~300 ms; a third would start at ~600, past the deadline: not made, and the call ends with the last
-    // attempt's UNAVAILABLE (an attempt started past the deadline would end DEADLINE_EXCEEDED). A loaded machine may
-    // leave time for one attempt only.
+    // 0 and ~2 s; a third would start at ~4 s, past the 3 s deadline: not made, and the call ends with the last
+    // attempt's UNAVAILABLE (an attempt started past the deadline would end DEADLINE_EXCEEDED). The second attempt has
+    // a second to reach the server and fail before the deadline (it had 200 ms with 300 ms / 500 ms, too little on a
+    // loaded machine). A loaded machine may leave time for one attempt only.
     assertThat(server.arrivals).hasSizeBetween(1, 2);
-    assertThat(server.arrivals).allSatisfy(a -> assertThat(a.nanos() - start).isLessThan(500_000_000L));
+    assertThat(server.arrivals).allSatisfy(a -> assertThat(a.nanos() - start).isLessThan(3_000_000_000L));
   }
 
   @ParameterizedTest

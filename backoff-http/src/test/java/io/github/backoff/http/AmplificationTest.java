@@ -69,7 +69,7 @@ class AmplificationTest {
       for (int i = 0; i < REQUESTS; i++) {
         calls.add(http.sendAsync(HttpRequest.newBuilder(server.uri("/r/" + i)).build(), BodyHandlers.ofString()));
       }
-      CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).get(15, TimeUnit.SECONDS);
+      CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS); // only a failure waits long
 
       int seen = server.requestCount();
       double ratio = (double) seen / REQUESTS;

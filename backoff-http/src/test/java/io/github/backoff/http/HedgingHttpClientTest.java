@@ -60,10 +60,10 @@ class HedgingHttpClientTest {
 
   @Test
   void sendAsync_slowGet_hedgeAnswersAndOriginalIsCancelled() throws Exception {
-    server = server(Duration.ofSeconds(5));
+    server = server(Duration.ofSeconds(60));
     HttpResponse<String> response = hedging(Duration.ofMillis(20))
         .sendAsync(HttpRequest.newBuilder(uri()).build(), BodyHandlers.ofString())
-        .get(3, TimeUnit.SECONDS); // the slow reply would take 5 s
+        .get(10, TimeUnit.SECONDS); // the slow reply would take 60 s
 
     assertThat(response.body()).isEqualTo("reply 2");
     assertThat(requests()).isEqualTo(2);
@@ -77,9 +77,10 @@ class HedgingHttpClientTest {
   @Test
   void sendAsync_fastGet_isSentOnce() throws Exception {
     server = server(Duration.ZERO);
-    HttpResponse<String> response = hedging(Duration.ofSeconds(2))
+    // A hedging delay no loaded machine's loopback reply takes: the call is sent once because it was fast.
+    HttpResponse<String> response = hedging(Duration.ofSeconds(10))
         .sendAsync(HttpRequest.newBuilder(uri()).build(), BodyHandlers.ofString())
-        .get(3, TimeUnit.SECONDS);
+        .get(10, TimeUnit.SECONDS);
 
     assertThat(response.body()).isEqualTo("reply 1");
     assertThat(requests()).isEqualTo(1);
@@ -92,7 +93,7 @@ class HedgingHttpClientTest {
     HttpResponse<String> response = hedging(Duration.ofMillis(20))
         .sendAsync(HttpRequest.newBuilder(uri()).POST(BodyPublishers.ofString("order")).build(),
             BodyHandlers.ofString())
-        .get(3, TimeUnit.SECONDS);
+        .get(10, TimeUnit.SECONDS);
 
     assertThat(response.body()).isEqualTo("reply 1");
     assertThat(requests()).isEqualTo(1);
@@ -101,13 +102,13 @@ class HedgingHttpClientTest {
 
   @Test
   void sendAsync_slowPostWithIdempotencyKey_isHedged() throws Exception {
-    server = server(Duration.ofSeconds(5));
+    server = server(Duration.ofSeconds(60));
     HttpRequest request = HttpRequest.newBuilder(uri())
         .header("Idempotency-Key", "order-42")
         .POST(BodyPublishers.ofString("order"))
         .build();
     HttpResponse<String> response = hedging(Duration.ofMillis(20)).sendAsync(request, BodyHandlers.ofString())
-        .get(3, TimeUnit.SECONDS);
+        .get(10, TimeUnit.SECONDS);
 
     assertThat(response.body()).isEqualTo("reply 2");
     assertThat(requests()).isEqualTo(2);

@@ -70,7 +70,7 @@ class HttpAttemptObserverTest {
     var result = http.sendAsync(HttpRequest.newBuilder(closed).timeout(Duration.ofSeconds(5)).build(),
         BodyHandlers.ofString());
 
-    assertThat(result).failsWithin(Duration.ofSeconds(5));
+    assertThat(result).failsWithin(Duration.ofSeconds(10));
     assertThat(seen).containsExactly("call GET", "before 1", "after 1: ConnectException", "before 2",
         "after 2: ConnectException", "before 3", "after 3: ConnectException");
   }

@@ -223,13 +223,23 @@ class BackoffMetricsTest {
     Retrier<String> prometheus = retrier(BackoffMetrics.bind(
         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "svc", RetryPolicy.<String>builder().build()));
 
-    double base = Allocations.bytesPerCall(200_000, () -> keeping.call(() -> "ok"));
-    double withSimple = Allocations.bytesPerCall(200_000, () -> simple.call(() -> "ok"));
-    double withPrometheus = Allocations.bytesPerCall(200_000, () -> prometheus.call(() -> "ok"));
+    // The least of each, measured in turns, again (up to 20 rounds) while any is over its bound: on a loaded machine
+    // C2 may compile a path only after a round's warm-up, and the claim is about the compiled paths. A binder that
+    // allocates stays over the bound every round.
+    double base = Double.MAX_VALUE;
+    double withSimple = Double.MAX_VALUE;
+    double withPrometheus = Double.MAX_VALUE;
+    int rounds = 0;
+    do {
+      rounds++;
+      base = Math.min(base, Allocations.bytesPerCall(200_000, () -> keeping.call(() -> "ok")));
+      withSimple = Math.min(withSimple, Allocations.bytesPerCall(200_000, () -> simple.call(() -> "ok")));
+      withPrometheus = Math.min(withPrometheus, Allocations.bytesPerCall(200_000, () -> prometheus.call(() -> "ok")));
+    } while (rounds < 20 && !(base < 25 && withSimple - base < 1.0 && withPrometheus - base < 1.0));
 
     assertThat(base).isLessThan(25);
     assertThat(withSimple - base).isLessThan(1.0);
     assertThat(withPrometheus - base).isLessThan(1.0);
-    assertThat(calls("success", "none")).isEqualTo(400_000);
+    assertThat(calls("success", "none")).isEqualTo(400_000.0 * rounds);
   }
 }

@@ -140,7 +140,7 @@ class BackoffHttpTracingTest {
       response = client().sendAsync(HttpRequest.newBuilder(uri("/stock?sku=1")).timeout(Duration.ofSeconds(5))
           .build(), BodyHandlers.ofString());
     }
-    assertThat(response.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    assertThat(response.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
     parent.end();
 
     checkAttemptSpans(parent);

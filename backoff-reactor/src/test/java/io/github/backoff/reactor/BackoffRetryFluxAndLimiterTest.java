@@ -59,7 +59,7 @@ class BackoffRetryFluxAndLimiterTest {
     StepVerifier.create(retry.apply(counted(Flux.just("a"))))
         .expectErrorSatisfies(e -> assertThat(((RetryException) e).reason())
             .isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED))
-        .verify(Duration.ofSeconds(5));
+        .verify(Duration.ofSeconds(10));
     assertThat(subscriptions).hasValue(0);
   }
 
@@ -81,7 +81,7 @@ class BackoffRetryFluxAndLimiterTest {
     StepVerifier.create(counted(Flux.error(failure)).retryWhen(retry))
         .expectErrorSatisfies(e -> assertThat(e).isInstanceOfSatisfying(RetryException.class,
             r -> assertThat(r.reason()).isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED)))
-        .verify(Duration.ofSeconds(5));
+        .verify(Duration.ofSeconds(10));
     assertThat(subscriptions).hasValue(1);
   }
 

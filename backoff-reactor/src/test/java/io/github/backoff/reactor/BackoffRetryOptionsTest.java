@@ -100,6 +100,6 @@ class BackoffRetryOptionsTest {
     StepVerifier.create(Mono.error(new IOException()).retryWhen(retry))
         .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalStateException.class)
             .hasMessageStartingWith("BackoffRetry cannot apply the policy's attemptTimeout (PT2S) through retryWhen"))
-        .verify(Duration.ofSeconds(5));
+        .verify(Duration.ofSeconds(10));
   }
 }

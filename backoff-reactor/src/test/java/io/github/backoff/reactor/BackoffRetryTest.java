@@ -58,7 +58,7 @@ class BackoffRetryTest {
     StepVerifier.create(retry.apply(flaky(0, new IOException())))
         .expectErrorSatisfies(e -> assertThat(((RetryException) e).reason())
             .isEqualTo(StopReason.TIME_BUDGET_EXHAUSTED))
-        .verify(Duration.ofSeconds(5));
+        .verify(Duration.ofSeconds(10));
     assertThat(subscriptions).hasValue(0);
   }
 
@@ -115,7 +115,7 @@ class BackoffRetryTest {
 
     StepVerifier.create(flaky(10, new FileNotFoundException()).retryWhen(retry))
         .expectErrorSatisfies(e -> assertThat(((RetryException) e).reason()).isEqualTo(StopReason.ABORTED))
-        .verify(Duration.ofSeconds(5));
+        .verify(Duration.ofSeconds(10));
     assertThat(subscriptions).hasValue(1);
   }
 
@@ -129,7 +129,7 @@ class BackoffRetryTest {
 
     StepVerifier.create(failing.retryWhen(BackoffRetry.of(constant(5).build())))
         .expectErrorSatisfies(e -> assertThat(e).isSameAs(error))
-        .verify(Duration.ofSeconds(5));
+        .verify(Duration.ofSeconds(10));
     assertThat(subscriptions).hasValue(1);
   }
 
@@ -216,7 +216,7 @@ class BackoffRetryTest {
     Mono<String> twoFailures = flaky(2, new IOException());
     Mono<String> retried = twoFailures.retryWhen(retry);
 
-    StepVerifier.create(retried).expectError(RetryException.class).verify(Duration.ofSeconds(5));
+    StepVerifier.create(retried).expectError(RetryException.class).verify(Duration.ofSeconds(10));
     StepVerifier.create(retried).expectNext("ok").verifyComplete(); // a fresh execution: two attempts again
   }
 

@@ -94,16 +94,16 @@ class VertxRetrierTest {
   void execute_twoFailures_succeedsOnTheEventLoopAfterTimerWaits() throws Exception {
     FAILURES_LEFT.set(2);
     VertxRetrier<String> retrier = VertxRetrier.of(vertx, RetryPolicy.<String>builder()
-        .withBackoff(Backoff.constant(Duration.ofMillis(300))).withMaxAttempts(3).build());
+        .withBackoff(Backoff.constant(Duration.ofMillis(1500))).withMaxAttempts(3).build());
 
     String body = onEventLoop(() -> retrier.execute(this::get)).get(10, TimeUnit.SECONDS);
 
     assertThat(body).isEqualTo("body");
     assertThat(ARRIVALS).hasSize(3);
-    assertThat(Duration.ofNanos(ARRIVALS.get(1) - ARRIVALS.get(0))).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    assertThat(Duration.ofNanos(ARRIVALS.get(1) - ARRIVALS.get(0))).isGreaterThanOrEqualTo(Duration.ofMillis(1500));
     assertThat(threads).hasSize(3).allSatisfy(t -> assertThat(t).endsWith("(event loop)"))
         .containsOnly(threads.get(0));
-    // Two 300 ms waits on a loop whose limit is 200 ms: a sleeping retrier would have been reported.
+    // Two 1.5 s waits on a loop whose limit is 1 s: a sleeping retrier would have been reported.
     assertThat(checker.warnings).isEmpty();
   }
 
@@ -192,7 +192,7 @@ class VertxRetrierTest {
     try {
       onEventLoop(() -> {
         try {
-          Thread.sleep(500); // what a retrier that sleeps between attempts would do
+          Thread.sleep(2000); // what a retrier that sleeps between attempts would do: twice the limit
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }

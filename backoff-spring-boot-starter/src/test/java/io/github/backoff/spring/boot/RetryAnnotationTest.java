@@ -292,7 +292,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      assertThat(flaky.async().get(5, TimeUnit.SECONDS)).isEqualTo("ok");
+      assertThat(flaky.async().get(10, TimeUnit.SECONDS)).isEqualTo("ok");
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -303,7 +303,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      assertThat(flaky.asyncThrowing().toCompletableFuture().get(5, TimeUnit.SECONDS)).isEqualTo("ok");
+      assertThat(flaky.asyncThrowing().toCompletableFuture().get(10, TimeUnit.SECONDS)).isEqualTo("ok");
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -369,7 +369,7 @@ class RetryAnnotationTest {
     runner.run(context -> {
       Flaky flaky = context.getBean(Flaky.class);
 
-      assertThat(flaky.asyncWithFallback().get(5, TimeUnit.SECONDS)).isEqualTo("later");
+      assertThat(flaky.asyncWithFallback().get(10, TimeUnit.SECONDS)).isEqualTo("later");
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -407,7 +407,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      StepVerifier.create(flaky.mono()).expectNext("ok").expectComplete().verify(Duration.ofSeconds(5));
+      StepVerifier.create(flaky.mono()).expectNext("ok").expectComplete().verify(Duration.ofSeconds(10));
       assertThat(flaky.calls()).hasValue(3);
       assertThat(context.getBean(Retriers.class).stats("quick").successes()).isEqualTo(1);
     });
@@ -419,7 +419,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
 
       StepVerifier.create(flaky.monoFailing()).expectNext("ATTEMPTS_EXHAUSTED").expectComplete()
-          .verify(Duration.ofSeconds(5));
+          .verify(Duration.ofSeconds(10));
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -430,7 +430,7 @@ class RetryAnnotationTest {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(2);
 
-      StepVerifier.create(flaky.flux()).expectNext(1, 2).expectComplete().verify(Duration.ofSeconds(5));
+      StepVerifier.create(flaky.flux()).expectNext(1, 2).expectComplete().verify(Duration.ofSeconds(10));
       assertThat(flaky.calls()).hasValue(3);
     });
   }
@@ -460,7 +460,7 @@ class RetryAnnotationTest {
     runner.run(context -> {
       Flaky flaky = context.getBean(Flaky.class);
       flaky.failures(100);
-      assertThatThrownBy(() -> flaky.async().get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+      assertThatThrownBy(() -> flaky.async().get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
           .cause().isInstanceOfSatisfying(RetryException.class,
               e -> assertThat(e.reason()).isEqualTo(StopReason.ATTEMPTS_EXHAUSTED));
     });

@@ -8,6 +8,7 @@ import io.github.backoff.RetryPolicy;
 import io.github.backoff.StopReason;
 import io.github.backoff.httprules.HttpRetryOutcome;
 import io.github.backoff.strategy.Backoff;
+import io.github.backoff.testing.Await;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
 import io.github.backoff.testing.ManualScheduler;
@@ -19,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,12 +72,10 @@ class RetryingExchangeFilterTest {
   }
 
   private static void await(BooleanSupplier condition, java.util.function.Supplier<String> state) {
-    long deadline = System.nanoTime() + AWAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition not met within " + AWAIT + " " + state.get());
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // waiting for real I/O, not for time to pass
+    try {
+      Await.until(condition, AWAIT); // waiting for real I/O, not for time to pass
+    } catch (AssertionError e) {
+      throw new AssertionError("condition not met within " + AWAIT + " " + state.get(), e);
     }
   }
 
