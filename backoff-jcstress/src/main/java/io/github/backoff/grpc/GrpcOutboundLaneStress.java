@@ -147,6 +147,53 @@ public final class GrpcOutboundLaneStress {
     }
   }
 
+  /**
+   * The first attempt is live (no retry): the application sends and half-closes while another thread cancels, as
+   * grpc-java allows. The cancel is a task on the lane too, so it reaches the attempt before the message, between
+   * the message and the half-close, or not at all (the attempt has ended inside the half-close: the in-process server
+   * answers at once), never beside a send.
+   */
+  @JCStressTest
+  @Outcome(id = {ALL_SENT + ", " + REPLIED + ", " + IDLE}, expect = ACCEPTABLE,
+      desc = "the cancel came after the answer: nothing to cancel")
+  @Outcome(id = {ALL_SENT + ", " + REPLIED + ", " + IDLE_QUEUED}, expect = ACCEPTABLE,
+      desc = "the same, one actor's task queued and run by the other")
+  @Outcome(id = {"start request 1 cancel, " + CANCELLED + ", " + IDLE}, expect = ACCEPTABLE,
+      desc = "the cancel first; the message and the half-close, kept, reach no attempt")
+  @Outcome(id = {"start request 1 cancel, " + CANCELLED + ", " + IDLE_QUEUED}, expect = ACCEPTABLE,
+      desc = "the same, one actor's task queued and run by the other")
+  @Outcome(id = {"start request 1 message cancel, " + CANCELLED + ", " + IDLE}, expect = ACCEPTABLE,
+      desc = "the cancel between the message and the half-close")
+  @Outcome(id = {"start request 1 message cancel, " + CANCELLED + ", " + IDLE_QUEUED}, expect = ACCEPTABLE,
+      desc = "the same, one actor's task queued and run by the other")
+  @Outcome(expect = FORBIDDEN, desc = "the cancel beside a send, a task lost or reordered, the call closed twice or"
+      + " never, the lane left busy")
+  @State
+  public static class SendVsCancel {
+    final Sample sample = new Sample(true);
+
+    public SendVsCancel() {
+      sample.call.request(1);
+    }
+
+    @Actor
+    public void application() {
+      ClientCall<String, String> call = sample.call;
+      call.sendMessage("m");
+      call.halfClose();
+    }
+
+    @Actor
+    public void canceller() {
+      sample.call.cancel("test", null);
+    }
+
+    @Arbiter
+    public void arbiter(LLL_Result r) {
+      sample.observe(r);
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------------------------
 
   static final MethodDescriptor.Marshaller<String> UTF8 = new MethodDescriptor.Marshaller<>() {
@@ -164,9 +211,10 @@ public final class GrpcOutboundLaneStress {
       }
     }
   };
-  static final MethodDescriptor<String, String> UNARY = MethodDescriptor.<String, String>newBuilder()
-      .setType(MethodDescriptor.MethodType.UNARY).setFullMethodName("test.Lane/Echo")
-      .setRequestMarshaller(UTF8).setResponseMarshaller(UTF8).build();
+  /** The echo whose first attempt the server fails at once. */
+  static final MethodDescriptor<String, String> UNARY = unary("test.Lane/Echo");
+  /** The same echo, whose first attempt the server serves. */
+  static final MethodDescriptor<String, String> UNARY_SERVED = unary("test.Lane/EchoServed");
   static final Metadata.Key<String> PREVIOUS =
       Metadata.Key.of("grpc-previous-rpc-attempts", Metadata.ASCII_STRING_MARSHALLER);
   /** The sample's record, carried by the call's options to every attempt. */
@@ -185,7 +233,8 @@ public final class GrpcOutboundLaneStress {
         @Override
         public <Q, S> ServerCall.Listener<Q> interceptCall(ServerCall<Q, S> call, Metadata headers,
             ServerCallHandler<Q, S> next) {
-          if (headers.get(PREVIOUS) == null) {
+          if (call.getMethodDescriptor().getFullMethodName().equals(UNARY.getFullMethodName())
+              && headers.get(PREVIOUS) == null) {
             call.close(Status.UNAVAILABLE, new Metadata());
             return new ServerCall.Listener<>() {};
           }
@@ -194,6 +243,7 @@ public final class GrpcOutboundLaneStress {
       };
       ServerServiceDefinition echo = ServerServiceDefinition.builder("test.Lane")
           .addMethod(UNARY, new Echo())
+          .addMethod(UNARY_SERVED, new Echo())
           .build();
       InProcessServerBuilder.forName(name).directExecutor().addService(ServerInterceptors.intercept(echo, failFirst))
           .build().start();
@@ -241,18 +291,36 @@ public final class GrpcOutboundLaneStress {
     }
   }
 
-  /** One call whose first attempt has failed and whose retry waits in {@link #retry}. */
+  static MethodDescriptor<String, String> unary(String name) {
+    return MethodDescriptor.<String, String>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
+        .setFullMethodName(name).setRequestMarshaller(UTF8).setResponseMarshaller(UTF8).build();
+  }
+
+  /**
+   * One call: by default one whose first attempt has failed and whose retry waits in {@link #retry}; with
+   * {@code served}, one whose first attempt is live (started, nothing sent yet).
+   */
   static final class Sample {
     final Record record = new Record();
     final ClientCall<String, String> call;
     final Pending retry;
+    final String observed;
 
     Sample() {
-      call = CHANNEL.newCall(UNARY, CallOptions.DEFAULT.withOption(RECORD, record));
+      this(false);
+    }
+
+    Sample(boolean served) {
+      observed = served ? "1:" : "2:";
+      call = CHANNEL.newCall(served ? UNARY_SERVED : UNARY, CallOptions.DEFAULT.withOption(RECORD, record));
       if (!(call instanceof RetryingCall)) {
         throw new IllegalStateException("not the interceptor's call: " + call.getClass());
       }
       call.start(record, new Metadata());
+      if (served) {
+        retry = null;
+        return;
+      }
       retry = SCHEDULED.get();
       SCHEDULED.remove();
       if (retry == null || !"1:start".equals(String.join(" ", record.events))) {
@@ -264,7 +332,7 @@ public final class GrpcOutboundLaneStress {
     void observe(LLL_Result r) {
       StringBuilder retried = new StringBuilder();
       for (String e : record.events) {
-        if (!e.startsWith("2:")) {
+        if (!e.startsWith(observed)) {
           retried.setLength(0);
           retried.append("unexpected ").append(record.events);
           break;
