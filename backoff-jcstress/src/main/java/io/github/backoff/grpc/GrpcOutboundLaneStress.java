@@ -54,13 +54,17 @@ import org.openjdk.jcstress.infra.results.LLL_Result;
  * runs twice or beside another, the application's tasks keep their order, and the lane is idle when both actors are
  * done (wip 0, nothing queued), or a later task would never run.
  *
- * <p>Each sample makes one call through the interceptor. The server fails its first attempt as soon as it starts, on
- * the application's thread, before the actors run; the interceptor's scheduler (the test's, below) keeps the retry's
- * wait task instead of running it, and one actor runs that task as the timer's thread would. An interceptor below
- * ours records what each attempt's {@code ClientCall} is told, and whether two threads were ever inside it at once.
+ * <p>Each sample makes one call through the interceptor. In the retry tests the server fails the first attempt as
+ * soon as it starts, on the application's thread, before the actors run; the interceptor's scheduler (the test's,
+ * below) keeps the retry's wait task instead of running it, and one actor runs that task as the timer's thread would.
+ * In {@link SendVsCancel} the server serves the first attempt. An interceptor below ours records what each attempt's
+ * {@code ClientCall} is told, and whether two threads were ever inside it at once.
  *
- * <p>Result: what the retry (attempt 2) was told; how the application's call ended (closes, status, replies); the
- * lane afterwards.
+ * <p>Result: what the observed attempt (the retry, or the first in {@link SendVsCancel}) was told; how the
+ * application's call ended (closes, status, replies); the lane afterwards.
+ *
+ * <p>Run: {@code java -jar backoff-jcstress/target/jcstress.jar -t GrpcOutboundLaneStress -m quick}
+ * (docs/reliability.md).
  */
 public final class GrpcOutboundLaneStress {
   private GrpcOutboundLaneStress() {}
