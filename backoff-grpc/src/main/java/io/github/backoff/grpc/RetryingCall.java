@@ -369,10 +369,11 @@ final class RetryingCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
     if (call != null) {
       call.cancel(message, cause); // its onClose ends the call with CANCELLED
     } else if (pending != null && pending.cancel(false)) {
+      // The wait's task had not ended: it never runs, or it is running, and then startAttempt sees closed.
       close(status, new Metadata(), false);
     }
-    // Otherwise the wait's task is running (startAttempt closes), or an attempt's onClose is deciding (it sees
-    // cancelled before scheduling), or the call ended already.
+    // Otherwise the wait's task has ended, having queued startAttempt behind this task (it sees cancelled and
+    // closes), or an attempt's onClose is deciding (it sees cancelled before scheduling), or the call ended already.
   }
 
   /** Waits {@code nanos}, then starts the next attempt; under this's lock. */

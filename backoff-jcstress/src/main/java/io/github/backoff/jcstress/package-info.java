@@ -5,5 +5,9 @@
  *
  * <p>Scheduled tasks run on a {@link io.github.backoff.testing.ManualScheduler} that one actor advances, so a
  * scheduled wake-up races the other actor exactly, with no real timer.
+ *
+ * <p>backoff-grpc's outbound lane is tested from that module's own package
+ * ({@code io.github.backoff.grpc.GrpcOutboundLaneStress}), which reaches the package-private {@code RetryingCall} on
+ * the class path.
  */
 package io.github.backoff.jcstress;
