@@ -28,8 +28,22 @@ final class AwsErrors {
    */
   static final Set<String> TRANSIENT_CODES = Set.of("PriorRequestNotComplete", "RequestTimeout",
       "RequestTimeoutException", "InternalError", "RequestTimeTooSkewed", "RequestExpired", "RequestInTheFuture");
-  /** The SDK's retryable statuses (429 is throttling). */
-  static final Set<Integer> TRANSIENT_STATUSES = Set.of(500, 502, 503, 504);
+  /**
+   * Whether an exception's class has a throttling test of its own: the SDK's ({@code SdkServiceException}'s status
+   * 429, {@code AwsServiceException}'s code list) is {@link #isThrottling}'s first two checks, asked without it, since
+   * it allocates two {@code Optional}s per call; a subclass that overrides it is asked too.
+   */
+  private static final ClassValue<Boolean> OWN_THROTTLING_TEST = new ClassValue<>() {
+    @Override
+    protected Boolean computeValue(Class<?> type) {
+      try {
+        Class<?> declaring = type.getMethod("isThrottlingException").getDeclaringClass();
+        return declaring != AwsServiceException.class && declaring != SdkServiceException.class;
+      } catch (NoSuchMethodException e) {
+        return true;
+      }
+    }
+  };
 
   private AwsErrors() {}
 
@@ -42,13 +56,19 @@ final class AwsErrors {
   /** Whether {@code e} asks the client to slow down: the SDK's own test, or one of its throttling codes. */
   static boolean isThrottling(SdkServiceException e) {
     String code = errorCode(e);
-    return e.isThrottlingException() || code != null && THROTTLING_CODES.contains(code);
+    return e.statusCode() == 429 || code != null && THROTTLING_CODES.contains(code)
+        || OWN_THROTTLING_TEST.get(e.getClass()) && e.isThrottlingException();
+  }
+
+  /** The SDK's retryable statuses (429 is throttling), without boxing the status. */
+  static boolean isTransientStatus(int status) {
+    return status == 500 || status == 502 || status == 503 || status == 504;
   }
 
   /** Whether a service error is worth another attempt: throttling, transient, or a status the options retry. */
   static boolean isRetryable(SdkServiceException e, HttpRetryOptions options) {
     String code = errorCode(e);
-    return isThrottling(e) || TRANSIENT_STATUSES.contains(e.statusCode())
+    return isThrottling(e) || isTransientStatus(e.statusCode())
         || code != null && TRANSIENT_CODES.contains(code) || e.retryable()
         || options.isRetryableStatus(e.statusCode());
   }
