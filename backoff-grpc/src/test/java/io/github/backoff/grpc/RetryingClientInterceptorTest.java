@@ -408,8 +408,9 @@ class RetryingClientInterceptorTest {
   @EnumSource(Transport.class)
   void cancel_duringAnAttempt_cancelsItAtTheServer(Transport t) throws Exception {
     server.script(hang(), ok("done"));
-    ClientCall<String, String> call = channel(t, RetryingClientInterceptor.of(policy(5, Duration.ofMillis(1))))
-        .newCall(UNARY, CallOptions.DEFAULT);
+    ManualScheduler waits = new ManualScheduler(); // a retry's wait would be scheduled here, in virtual time
+    ClientCall<String, String> call = channel(t, RetryingClientInterceptor.builder(policy(5, Duration.ofMillis(1)))
+        .withScheduler(waits).build()).newCall(UNARY, CallOptions.DEFAULT);
     RecordingListener l = new RecordingListener();
     call.start(l, new Metadata());
     call.request(2);
@@ -421,7 +422,7 @@ class RetryingClientInterceptorTest {
 
     assertThat(await(l).getCode()).isEqualTo(Status.Code.CANCELLED);
     awaitCondition(() -> server.arrivals.get(0).cancelled().get()); // this attempt, not a stale one
-    Thread.sleep(50); // a retry, if any were wrongly made, would arrive within a millisecond's wait
+    assertThat(waits.pendingTasks()).as("no retry is waiting").isZero();
     assertThat(server.arrivals).hasSize(1);
   }
 
@@ -518,8 +519,9 @@ class RetryingClientInterceptorTest {
       throws Exception {
     // CANCELLED among the retryable codes: grpc-java ends an attempt whose listener threw with CANCELLED, and that
     // is no reason to send the call again (the call is committed once headers or a message reach the application).
+    ManualScheduler waits = new ManualScheduler(); // a retry's wait would be scheduled here, in virtual time
     RetryingClientInterceptor interceptor = RetryingClientInterceptor.builder(policy(3, Duration.ofMillis(1)))
-        .withRetryableCodes(Status.Code.UNAVAILABLE, Status.Code.CANCELLED).build();
+        .withRetryableCodes(Status.Code.UNAVAILABLE, Status.Code.CANCELLED).withScheduler(waits).build();
     // A success, and a retryable failure after a message (the call is committed by the message).
     for (FaultService.Step answer : List.of(ok("done"), messageThenFail(Status.Code.UNAVAILABLE))) {
       for (Throwing throwing : Throwing.values()) {
@@ -530,7 +532,7 @@ class RetryingClientInterceptorTest {
         Seen retried = callWithThrowingListener(channel(t, interceptor), throwing);
 
         assertThat(retried).as("%s", throwing).isEqualTo(alone);
-        Thread.sleep(50); // a retry, if any were wrongly made, would arrive within a millisecond's wait
+        assertThat(waits.pendingTasks()).as("%s: no retry is waiting", throwing).isZero();
         assertThat(server.arrivals).as("%s", throwing).hasSize(1);
         assertThat(retried.closes()).isEqualTo(1);
       }

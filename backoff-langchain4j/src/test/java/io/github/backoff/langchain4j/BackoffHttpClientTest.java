@@ -15,12 +15,14 @@ import dev.langchain4j.http.client.sse.ServerSentEvent;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import io.github.backoff.RetryException;
 import io.github.backoff.RetryPolicy;
+import io.github.backoff.Sleeper;
 import io.github.backoff.StopReason;
 import io.github.backoff.httprules.HttpRetryOptions;
 import io.github.backoff.strategy.Backoff;
 import io.github.backoff.testing.FakeClock;
 import io.github.backoff.testing.FaultReply;
 import io.github.backoff.testing.FaultServer;
+import io.github.backoff.testing.ManualScheduler;
 import io.github.backoff.testing.RecordedRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -28,6 +30,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -231,8 +234,13 @@ class BackoffHttpClientTest {
   @Test
   void execute_interruptedWhileWaiting_stopsWithInterruptedAndKeepsTheFlag() throws Exception {
     server.enqueue(FaultReply.status(429).withHeader("retry-after-ms", "30000").withBody(RATE_LIMITED));
+    // A real (interruptible) wait that says when it starts, so the interrupt lands in it, not before the 429 is read.
+    CountDownLatch waiting = new CountDownLatch(1);
     HttpClient client = BackoffHttpClient.builder(policy(3)).retryAllMethods()
-        .withMaxRetryAfter(Duration.ofMinutes(1)).build();
+        .withMaxRetryAfter(Duration.ofMinutes(1)).withSleeper(nanos -> {
+          waiting.countDown();
+          Sleeper.SYSTEM.sleep(nanos);
+        }).build();
     CompletableFuture<Object[]> outcome = new CompletableFuture<>();
     Thread caller = new Thread(() -> {
       try {
@@ -245,7 +253,7 @@ class BackoffHttpClientTest {
     int before = server.requestCount();
     caller.start();
     assertThat(server.awaitRequestCount(before + 1, Duration.ofSeconds(10))).isTrue();
-    Thread.sleep(100); // the 429 is read and the caller waits 30 s for the reset it names: interrupt it there
+    assertThat(waiting.await(10, TimeUnit.SECONDS)).as("the caller waits for the reset the 429 names").isTrue();
     caller.interrupt();
 
     Object[] result = outcome.get(10, TimeUnit.SECONDS);
@@ -368,14 +376,16 @@ class BackoffHttpClientTest {
   @Test
   void executeStreaming_failureAfterTheStreamOpened_isNotRetried() throws Exception {
     server.enqueue(FaultReply.truncatedBody(1000, 100)); // a 200 whose body breaks off: the stream has opened
-    HttpClient client = BackoffHttpClient.builder(policy(5)).retryAllMethods().build();
+    ManualScheduler scheduler = new ManualScheduler();
+    HttpClient client = BackoffHttpClient.builder(policy(5)).retryAllMethods().withScheduler(scheduler).build();
     Recorded listener = new Recorded();
 
     client.execute(post("/stream-cut/chat/completions"), new DefaultServerSentEventParser(), listener);
 
     assertThat(listener.done.get(10, TimeUnit.SECONDS)).isNotNull();
     assertThat(listener.seen).startsWith("open 200", "error");
-    Thread.sleep(200); // long enough for a retry to have been sent, were there one (the policy waits 10 ms)
+    scheduler.runUntilIdle(); // a retry, were one wrongly scheduled, is sent now, in virtual time
+    assertThat(scheduler.pendingTasks()).isZero();
     assertThat(server.requestCount("POST", "/stream-cut/chat/completions")).isEqualTo(1);
   }
 
